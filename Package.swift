@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierJSON", targets: ["CourierJSON"]),
+        .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
+        .executable(name: "courier", targets: ["courier"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "CourierJSON"),
+        .target(name: "Courier", dependencies: ["CourierJSON"]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(
+            name: "CourierDemoServer",
+            dependencies: [
+                "CZlib",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "courier",
+            dependencies: [
+                "Courier",
+                "CourierDemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Shared test helpers; not a product.
+        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer"]),
+        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
+        .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTestSupport"]),
+        .testTarget(name: "CourierCLITests", dependencies: ["CourierTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request resolved against its endpoint: the exact URL, ordered headers and body bytes. Both the
+/// transport and the cURL exporter start from this, so the two cannot disagree.
+struct PreparedRequest: Sendable {
+    let url: URL
+    let method: HTTPMethod
+    let headers: RequestHeaders
+    let body: Data?
+    /// Set for multipart requests, so the cURL exporter can use `-F`.
+    let multipart: MultipartBody?
+    let timeout: TimeInterval?
+
+    var urlRequest: URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        for (key, value) in headers { request.addValue(value, forHTTPHeaderField: key.rawValue) }
+        request.httpBody = body
+        if let timeout {
+            // Linux truncates fractional timeouts (0.5 s fails at once); the pipeline enforces the
+            // real deadline, so the session's own timer only needs to be no shorter.
+            request.timeoutInterval = timeout.rounded(.up) + 1
+        }
+        return request
+    }
+
+    /// Courier's User-Agent; libcurl's default names the process and "unknown version".
+    static let userAgent = "Courier/1.0 (Swift; \(PreparedRequest.platform))"
+
+    private static var platform: String {
+        #if os(Linux)
+        return "Linux"
+        #else
+        return "Darwin"
+        #endif
+    }
+}
+
+extension Endpoint {
+    func prepare<T: Request>(_ request: T) throws(RequestBuildError) -> PreparedRequest {
+        let url = try URLBuilder.url(base: baseUrl, path: request.path, query: request.queryParams)
+        var headers = self.headers.merging(request.headers)
+        var body: Data?
+        var multipart: MultipartBody?
+        if let multipartRequest = request as? any MultipartFormDataRequest {
+            let fields = try Self.textFields(of: request.body)
+            let layout = MultipartBody(fields: fields, files: multipartRequest.files)
+            headers.contentType = layout.contentType
+            body = try layout.encoded()
+            multipart = layout
+        } else if let requestBody = request.body {
+            if headers[.contentType] == nil { headers.contentType = requestBody.defaultContentType }
+            body = try requestBody.encoded(contentType: headers.contentType)
+        }
+        if headers[.userAgent] == nil { headers[.userAgent] = PreparedRequest.userAgent }
+        if let user = url.user, headers[.authorization] == nil {
+            headers.authToken = .basic(username: user.removingPercentEncoding ?? user,
+                                       password: url.password?.removingPercentEncoding ?? url.password ?? "")
+        }
+        return PreparedRequest(url: url, method: request.method, headers: headers, body: body, multipart: multipart,
+                               timeout: request.timeout)
+    }
+
+    /// The text fields of a multipart request: its `.params` (sorted by name) or `.form` body.
+    private static func textFields(of body: RequestBody?) throws(RequestBuildError) -> [(String, String)] {
+        switch body {
+        case nil: return []
+        case .params(let parameters)?:
+            return try parameters.sorted { $0.key < $1.key }.map { key, value throws(RequestBuildError) in
+                (key, try FormEncoding.text(of: value, at: "body.\(key)"))
+            }
+        case .form(let fields)?: return fields
+        default: throw .unencodableBody("a multipart request takes its text fields from .params or .form, not \(String(describing: body))")
+        }
+    }
+}
+
+/// Resolves a path and query against a base URL.
+enum URLBuilder {
+    static func url(base: URL, path: String, query: [(String, String)]) throws(RequestBuildError) -> URL {
+        let text: String
+        if path.contains("://") {
+            text = path
+        } else {
+            var baseText = base.absoluteString
+            while baseText.hasSuffix("/") { baseText.removeLast() }
+            let trimmed = path.drop { $0 == "/" }
+            text = trimmed.isEmpty ? baseText : "\(baseText)/\(trimmed)"
+        }
+        guard let scheme = URL(string: text)?.scheme?.lowercased() ?? text.split(separator: ":").first.map({ $0.lowercased() }),
+              ["http", "https"].contains(scheme) else {
+            throw .invalidURL(text, reason: "it needs an http:// or https:// scheme")
+        }
+        guard var components = URLComponents(string: text) else {
+            throw .invalidURL(text, reason: "it contains characters that are not allowed in a URL; percent-encode them")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw .invalidURL(text, reason: "it has no host")
+        }
+        if !query.isEmpty {
+            let extra = FormEncoding.encode(query)
+            components.percentEncodedQuery = components.percentEncodedQuery.map { "\($0)&\(extra)" } ?? extra
+        }
+        guard let url = components.url else { throw .invalidURL(text, reason: "Foundation could not form a URL from it") }
+        return url
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Everything about one execution that helps to debug it, delivered to `onDebug` for successes and failures.
+public struct DebugInfo: Sendable {
+    /// The configuration of the session that sent the request.
+    public let sessionConfiguration: URLSessionConfiguration
+    /// The request as built (method, URL, headers, body).
+    public let request: URLRequest
+    /// The final response body, when a response arrived.
+    public let dataResponse: Data?
+    /// The final response, when one arrived.
+    public let urlResponse: HTTPURLResponse?
+    /// The error the execution ended with, if any.
+    public let errorResponse: (any Error)?
+    /// Seconds from start to the end of the last attempt, retries and pauses included.
+    public let requestDuration: TimeInterval
+    /// The request as a `curl` command.
+    public let cURL: String?
+    /// How many times the request was sent (1 without retries, 0 when it could not be built).
+    public let attempts: Int
+
+    /// The response body as UTF-8 text, when it is text.
+    public var stringResponse: String? { dataResponse.flatMap { String(data: $0, encoding: .utf8) } }
+
+    /// The response body parsed as JSON, when it is JSON.
+    public var jsonResponse: Any? {
+        dataResponse.flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+    }
+
+    /// The final HTTP status, when a response arrived.
+    public var statusCode: Int? { urlResponse?.statusCode }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Something that can become the content of a multipart file part:
+/// `Data`, a file `URL`, a file path `String`, an `InputStream`, or a `MultipartResource`.
+public protocol MultipartResourceConvertable {
+    /// The resource in Courier's own form.
+    var multipartResource: MultipartResource { get }
+}
+
+/// The content of a multipart file part.
+public enum MultipartResource: Sendable, MultipartResourceConvertable {
+    /// Bytes in memory.
+    case data(Data)
+    /// A file on disk, read when the request is sent.
+    case file(URL)
+    /// A stream read once, to its end, when the request is sent.
+    case stream(StreamSource)
+
+    /// Text content sent as UTF-8 (a plain `String` resource means a file path, as in NerdzNetworking).
+    public static func text(_ text: String) -> MultipartResource { .data(Data(text.utf8)) }
+
+    public var multipartResource: MultipartResource { self }
+
+    /// Reads the whole content.
+    func readAll() throws(RequestBuildError) -> Data {
+        switch self {
+        case .data(let data):
+            return data
+        case .file(let url):
+            do {
+                return try Data(contentsOf: url)
+            } catch {
+                let reason = FileManager.default.fileExists(atPath: url.path) ? "permission denied or not a regular file" : "no such file"
+                throw .unreadableFile(path: url.path, reason: reason)
+            }
+        case .stream(let source):
+            return try source.readAll()
+        }
+    }
+}
+
+/// Wraps an `InputStream`, which Foundation does not mark `Sendable`.
+// @unchecked Sendable: the stream is only touched in `readAll()`, which a request calls once,
+// on one task, while building its body; Courier never shares it between threads.
+public final class StreamSource: @unchecked Sendable {
+    private let stream: InputStream
+
+    public init(_ stream: InputStream) { self.stream = stream }
+
+    func readAll() throws(RequestBuildError) -> Data {
+        if stream.streamStatus == .notOpen { stream.open() }
+        defer { stream.close() }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count == 0 { return data }
+            if count < 0 {
+                // Only read streamError after a failed read: on Linux reading it otherwise traps.
+                throw .unreadableFile(path: "input stream", reason: stream.streamError?.localizedDescription ?? "read failed")
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+}
+
+extension Data: MultipartResourceConvertable {
+    public var multipartResource: MultipartResource { .data(self) }
+}
+
+extension URL: MultipartResourceConvertable {
+    public var multipartResource: MultipartResource { .file(self) }
+}
+
+extension String: MultipartResourceConvertable {
+    /// A `String` resource is a file path, read when the request is sent.
+    public var multipartResource: MultipartResource { .file(URL(fileURLWithPath: self)) }
+}
+
+extension InputStream: MultipartResourceConvertable {
+    public var multipartResource: MultipartResource { .stream(StreamSource(self)) }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Receives every task event of a session and routes it to the task's record.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    typealias Completion = CheckedContinuation<Result<TransportResponse, TransportError>, Never>
+
+    struct TaskRecord {
+        let url: URL?
+        let method: String
+        let body: Data?
+        var progress: TransferProgress
+        let onProgress: @Sendable (TransferProgress) -> Void
+        var data = Data()
+        var response: HTTPURLResponse?
+        var continuation: Completion?
+        var cancelledByUser = false
+    }
+
+    private struct State {
+        var records: [Int: TaskRecord] = [:]
+        /// Tasks cancelled before they were registered.
+        var cancelledEarly: Set<Int> = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Registers a task; returns false (and completes it as cancelled) when it was cancelled already.
+    func register(_ identifier: Int, record: TaskRecord, continuation: Completion) -> Bool {
+        let cancelled = state.withLock { state -> Bool in
+            if state.cancelledEarly.remove(identifier) != nil { return true }
+            var record = record
+            record.continuation = continuation
+            state.records[identifier] = record
+            return false
+        }
+        if cancelled {
+            continuation.resume(returning: .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled before sending")))
+        }
+        return !cancelled
+    }
+
+    /// Marks a task as cancelled by its caller, so its `URLError.cancelled` is not mistaken for
+    /// the one Linux reports after a rejected authentication challenge.
+    func cancel(_ identifier: Int) {
+        state.withLock { state in
+            if state.records[identifier] != nil {
+                state.records[identifier]?.cancelledByUser = true
+            } else {
+                state.cancelledEarly.insert(identifier)
+            }
+        }
+    }
+
+    // MARK: - Progress
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        report(task.taskIdentifier) { progress in
+            progress.bytesSent = totalBytesSent
+            if totalBytesExpectedToSend > 0 { progress.totalBytesToSend = totalBytesExpectedToSend }
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let http = response as? HTTPURLResponse
+        report(dataTask.taskIdentifier) { progress in
+            // libcurl decodes compressed bodies, so the announced length is not what arrives.
+            let encoded = http?.value(forHTTPHeaderField: "Content-Encoding").map { $0 != "identity" } ?? false
+            progress.totalBytesToReceive = response.expectedContentLength >= 0 && !encoded ? response.expectedContentLength : nil
+            if let total = progress.totalBytesToSend { progress.bytesSent = total }
+        } update: { record in
+            record.response = http
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        report(dataTask.taskIdentifier) { progress in
+            progress.bytesReceived += Int64(data.count)
+        } update: { record in
+            record.data.append(data)
+        }
+    }
+
+    private func report(_ identifier: Int, progress change: (inout TransferProgress) -> Void,
+                        update: (inout TaskRecord) -> Void = { _ in }) {
+        let delivery = state.withLock { state -> (TransferProgress, @Sendable (TransferProgress) -> Void)? in
+            guard var record = state.records[identifier] else { return nil }
+            change(&record.progress)
+            update(&record)
+            state.records[identifier] = record
+            return (record.progress, record.onProgress)
+        }
+        if let (progress, callback) = delivery { callback(progress) }
+    }
+
+    // MARK: - Completion
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let record = state.withLock({ $0.records.removeValue(forKey: task.taskIdentifier) }),
+              let continuation = record.continuation else { return }
+        let response = record.response ?? task.response as? HTTPURLResponse
+        let result: Result<TransportResponse, TransportError>
+        if record.cancelledByUser {
+            result = .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled"))
+        } else if let error {
+            let failure = TransportError(error, url: record.url)
+            if failure.kind == .cancelled, let response {
+                // Linux ends a task with "cancelled" after the delegate rejects an auth challenge,
+                // although the 401 and its body arrived: that is a normal response.
+                result = .success(TransportResponse(response: response, data: record.data))
+            } else {
+                result = .failure(failure)
+            }
+        } else if let response {
+            result = .success(TransportResponse(response: response, data: record.data))
+        } else {
+            result = .failure(TransportError(kind: .other, url: record.url, detail: "the task finished without a response"))
+        }
+        continuation.resume(returning: result)
+    }
+
+    // MARK: - Redirects and challenges
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        var redirected = request
+        if [307, 308].contains(response.statusCode),
+           let record = state.withLock({ $0.records[task.taskIdentifier] }) {
+            // 307 and 308 must repeat the method and body; Linux has been seen dropping the body.
+            redirected.httpMethod = record.method
+            if let body = record.body, (redirected.httpBody ?? Data()).isEmpty { redirected.httpBody = body }
+        }
+        completionHandler(redirected)
+    }
+
+    func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        // Credentials travel in the Authorization header; answering keeps a 401 from hanging forever on Linux.
+        completionHandler(.rejectProtectionSpace, nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        completionHandler(.rejectProtectionSpace, nil)
+    }
+}

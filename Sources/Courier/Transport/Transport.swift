@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What moves bytes for Courier. `URLSessionTransport` is the default; tests inject fakes and
+/// other HTTP clients plug in here without touching request code.
+public protocol Transport: Sendable {
+    /// Sends one request and returns the complete response.
+    /// - Parameters:
+    ///   - request: Method, URL and headers to send; its `httpBody` is ignored.
+    ///   - body: The body bytes, if any.
+    ///   - progress: Called as bytes go out and come in, on any thread.
+    /// - Returns: The final response (after redirects) and its body.
+    /// - Throws: `TransportError`; `.cancelled` when the calling `Task` is cancelled.
+    func send(
+        _ request: URLRequest,
+        body: Data?,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws(TransportError) -> TransportResponse
+}
+
+/// A complete response as a transport delivers it.
+public struct TransportResponse: Sendable {
+    public let response: HTTPURLResponse
+    public let data: Data
+
+    public init(response: HTTPURLResponse, data: Data) {
+        self.response = response
+        self.data = data
+    }
+}
+
+/// Bytes moved so far in each direction; totals are nil when unknown
+/// (chunked or compressed responses).
+public struct TransferProgress: Sendable, Equatable {
+    public var bytesSent: Int64 = 0
+    public var totalBytesToSend: Int64?
+    public var bytesReceived: Int64 = 0
+    public var totalBytesToReceive: Int64?
+
+    public init(bytesSent: Int64 = 0, totalBytesToSend: Int64? = nil, bytesReceived: Int64 = 0, totalBytesToReceive: Int64? = nil) {
+        self.bytesSent = bytesSent
+        self.totalBytesToSend = totalBytesToSend
+        self.bytesReceived = bytesReceived
+        self.totalBytesToReceive = totalBytesToReceive
+    }
+
+    /// The share of all bytes moved in both directions, when every total is known.
+    public var fractionCompleted: Double? {
+        let sendTotal = totalBytesToSend ?? (bytesSent == 0 ? 0 : nil)
+        guard let sendTotal, let receiveTotal = totalBytesToReceive else {
+            // Before the response head arrives only the upload is known.
+            if totalBytesToReceive == nil, bytesReceived == 0, let sendTotal = totalBytesToSend, sendTotal > 0 {
+                return Double(bytesSent) / Double(sendTotal) * 0.99
+            }
+            return nil
+        }
+        let total = sendTotal + receiveTotal
+        guard total > 0 else { return nil }
+        return min(1, Double(bytesSent + bytesReceived) / Double(total))
+    }
+}

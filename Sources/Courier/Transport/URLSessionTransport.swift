@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default transport: one long-lived, delegate-based `URLSession`.
+///
+/// On Linux, progress callbacks only fire for delegate sessions and tasks created without a
+/// completion handler, so every task is created that way and its events are routed by task id.
+public final class URLSessionTransport: Transport {
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a transport with its own session.
+    /// - Parameter configuration: Copied; caching is turned off because an API client must see the server's answer.
+    public init(configuration: URLSessionConfiguration = .default) {
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "Courier.URLSessionTransport"
+        delegate = SessionDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    public func send(
+        _ request: URLRequest,
+        body: Data?,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws(TransportError) -> TransportResponse {
+        // A task cancelled before this call would otherwise still send the request.
+        if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
+        var request = request
+        request.httpBody = nil
+        let task = body.map { session.uploadTask(with: request, from: $0) } ?? session.dataTask(with: request)
+        let identifier = task.taskIdentifier
+        let delegate = self.delegate
+        let record = SessionDelegate.TaskRecord(
+            url: request.url,
+            method: request.httpMethod ?? "GET",
+            body: body,
+            progress: TransferProgress(totalBytesToSend: body.map { Int64($0.count) }),
+            onProgress: progress
+        )
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if delegate.register(identifier, record: record, continuation: continuation) { task.resume() }
+            }
+        } onCancel: {
+            delegate.cancel(identifier)
+            task.cancel()
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,117 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// The demo HTTP API on loopback: realistic JSON resources plus the test routes
+/// (`/echo`, `/status`, `/delay`, `/drip`, `/upload`, auth, …) Courier's tests and demo use.
+///
+/// ```swift
+/// let server = try await DemoServer.start()
+/// print(server.url)        // http://127.0.0.1:54321
+/// await server.stop()
+/// ```
+public final class DemoServer: Sendable {
+    /// The base URL clients use, for example `http://127.0.0.1:54321`.
+    public let url: String
+    /// The port the server listens on.
+    public let port: Int
+    /// Counters of what the server has handled, for tests and the explorer.
+    public let statistics: DemoStatistics
+
+    private let channel: NIOAsyncChannel<HTTPConnection, Never>
+    private let acceptLoop: Mutex<Task<Void, Never>?>
+
+    private init(channel: NIOAsyncChannel<HTTPConnection, Never>, host: String, port: Int, statistics: DemoStatistics) {
+        self.channel = channel
+        self.port = port
+        self.url = "http://\(host):\(port)"
+        self.statistics = statistics
+        self.acceptLoop = Mutex(nil)
+    }
+
+    /// Starts a server on `host` and `port` (0 picks a free port) and returns once it accepts connections.
+    /// - Parameters:
+    ///   - host: The address to bind; loopback by default.
+    ///   - port: The port to bind, or 0 for any free one.
+    ///   - configuration: Token lifetimes and other tunables.
+    /// - Throws: When the address cannot be bound (for example the port is taken).
+    public static func start(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        configuration: DemoServerConfiguration = .init()
+    ) async throws -> DemoServer {
+        let statistics = DemoStatistics()
+        let router = DemoRouter(configuration: configuration, statistics: statistics)
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .bind(host: host, port: port) { child in
+                child.eventLoop.makeCompletedFuture {
+                    try child.pipeline.syncOperations.configureHTTPServerPipeline()
+                    return try HTTPConnection(wrappingChannelSynchronously: child)
+                }
+            }
+        let boundPort = channel.channel.localAddress?.port ?? port
+        let server = DemoServer(channel: channel, host: host, port: boundPort, statistics: statistics)
+        let handler = ConnectionHandler(router: router)
+        let loop = Task {
+            do {
+                try await withThrowingDiscardingTaskGroup { group in
+                    try await channel.executeThenClose { connections in
+                        for try await connection in connections {
+                            group.addTask { await handler.serve(connection) }
+                        }
+                    }
+                }
+            } catch {
+                // The listener closed (stop() or a socket error); the server is done either way.
+            }
+        }
+        server.acceptLoop.withLock { $0 = loop }
+        return server
+    }
+
+    /// Stops accepting, closes every connection and returns when the listener is gone.
+    public func stop() async {
+        try? await channel.channel.close()
+        let loop = acceptLoop.withLock { task -> Task<Void, Never>? in
+            defer { task = nil }
+            return task
+        }
+        loop?.cancel()
+        await loop?.value
+    }
+
+    /// Runs until the task is cancelled; used by `courier demo-server`.
+    public func waitUntilStopped() async {
+        let loop = acceptLoop.withLock { $0 }
+        await loop?.value
+    }
+}
+
+/// Tunables of the demo server.
+public struct DemoServerConfiguration: Sendable {
+    /// How long an access token from `/auth/login` or `/auth/refresh` stays valid.
+    public var accessTokenLifetime: Double
+    /// Credentials `/auth/login` accepts.
+    public var username: String
+    public var password: String
+
+    public init(accessTokenLifetime: Double = 60, username: String = "ada", password: String = "lovelace") {
+        self.accessTokenLifetime = accessTokenLifetime
+        self.username = username
+        self.password = password
+    }
+}
+
+/// Counts of requests by route, readable while the server runs.
+public final class DemoStatistics: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+
+    /// How many requests reached `path` (for example `/auth/refresh`).
+    public func count(for path: String) -> Int { counts.withLock { $0[path, default: 0] } }
+
+    func record(_ path: String) { counts.withLock { $0[path, default: 0] += 1 } }
+}

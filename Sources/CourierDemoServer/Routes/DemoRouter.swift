@@ -1,0 +1,68 @@
+import NIOCore
+import NIOHTTP1
+
+/// Maps a request to the route that answers it.
+struct DemoRouter: Sendable {
+    let configuration: DemoServerConfiguration
+    let statistics: DemoStatistics
+    let users = UserStore()
+    let tokens: TokenStore
+
+    init(configuration: DemoServerConfiguration, statistics: DemoStatistics) {
+        self.configuration = configuration
+        self.statistics = statistics
+        self.tokens = TokenStore(lifetime: configuration.accessTokenLifetime)
+    }
+
+    func respond(to request: DemoRequest) async -> DemoResponse {
+        statistics.record(request.path)
+        let segments = request.segments.map(String.init)
+        switch segments.first {
+        case nil: return Self.index
+        case "users": return UsersRoutes(store: users).respond(to: request, segments: Array(segments.dropFirst()))
+        case "echo": return EchoRoute.respond(to: request)
+        case "status": return StatusRoutes.status(request, segments: segments)
+        case "delay": return await StatusRoutes.delay(request, segments: segments)
+        case "redirect": return StatusRoutes.redirect(request, segments: segments)
+        case "drip": return StreamingRoutes.drip(request)
+        case "bytes": return StreamingRoutes.bytes(request, segments: segments)
+        case "json" where segments.count == 2 && segments[1] == "big": return StreamingRoutes.bigJSON(request)
+        case "gzip": return StreamingRoutes.gzip(request)
+        case "drop": return StreamingRoutes.drop(request)
+        case "basic-auth": return AuthRoutes.basic(request, segments: segments)
+        case "bearer": return AuthRoutes(tokens: tokens, configuration: configuration).bearer(request)
+        case "auth": return AuthRoutes(tokens: tokens, configuration: configuration).auth(request, segments: segments)
+        case "upload": return UploadRoute.respond(to: request)
+        default: return .error(.notFound, code: "not_found", message: "No route for \(request.method.rawValue) \(request.path)")
+        }
+    }
+
+    private static let index = DemoResponse.json(DataEnvelope(data: [
+        "GET /users?page=&per_page=", "GET|PUT|PATCH|DELETE /users/{id}", "POST /users",
+        "ANY /echo", "/status/{code}", "/delay/{seconds}", "/drip?bytes=&duration=",
+        "/bytes/{n}[?chunked=1]", "/json/big?mb=N", "/redirect/{code}[?to=]", "/gzip",
+        "/basic-auth/{user}/{pass}", "/bearer", "POST /auth/login", "POST /auth/refresh",
+        "POST /upload (multipart/form-data)", "/drop",
+    ]))
+}
+
+/// Reads a JSON object or url-encoded form body into string fields.
+enum BodyFields {
+    static func parse(_ request: DemoRequest) -> [String: String]? {
+        let type = request.header("Content-Type")?.lowercased() ?? ""
+        if type.hasPrefix("application/x-www-form-urlencoded") {
+            let text = String(decoding: request.bodyBytes, as: UTF8.self)
+            return Dictionary(FormDecoding.pairs(text).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: request.bodyData) as? [String: Any] else { return nil }
+        return object.compactMapValues { value in
+            switch value {
+            case let text as String: return text
+            case let number as NSNumber: return number.stringValue
+            default: return nil
+            }
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,158 @@
+/// A forward-only scanner over UTF-8 JSON bytes. It validates as it skips, so finding one value
+/// inside a large document costs one pass over the bytes before it and allocates nothing.
+struct JSONScanner: ~Copyable {
+    let bytes: UnsafeRawBufferPointer
+    var offset: Int = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    func failure(_ message: String) -> JSONError { JSONError(message: message, offset: offset, bytes: bytes) }
+
+    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONError) {
+        skipWhitespace()
+        guard current == byte else { throw failure("expected \(what)\(foundDescription)") }
+        offset += 1
+    }
+
+    var foundDescription: String {
+        guard let current else { return " but the document ended" }
+        if current >= 0x21 && current < 0x7F { return " but found '\(Character(UnicodeScalar(current)))'" }
+        return " but found byte 0x\(String(current, radix: 16))"
+    }
+
+    /// Skips one complete value, validating it; returns the range it occupied.
+    @discardableResult
+    mutating func skipValue(depth: Int = 0) throws(JSONError) -> Range<Int> {
+        guard depth < 512 else { throw failure("nesting is deeper than 512 levels") }
+        skipWhitespace()
+        let start = offset
+        guard let byte = current else { throw failure("expected a value but the document ended") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            offset += 1
+            skipWhitespace()
+            if current == UInt8(ascii: "}") { offset += 1; return start..<offset }
+            while true {
+                skipWhitespace()
+                guard current == UInt8(ascii: "\"") else { throw failure("expected a string key\(foundDescription)") }
+                try skipString()
+                try expect(UInt8(ascii: ":"), "':' after an object key")
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if current == UInt8(ascii: ",") { offset += 1; continue }
+                if current == UInt8(ascii: "}") { offset += 1; return start..<offset }
+                throw failure("expected ',' or '}' in an object\(foundDescription)")
+            }
+        case UInt8(ascii: "["):
+            offset += 1
+            skipWhitespace()
+            if current == UInt8(ascii: "]") { offset += 1; return start..<offset }
+            while true {
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                if current == UInt8(ascii: ",") { offset += 1; continue }
+                if current == UInt8(ascii: "]") { offset += 1; return start..<offset }
+                throw failure("expected ',' or ']' in an array\(foundDescription)")
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "t"): try skipLiteral("true")
+        case UInt8(ascii: "f"): try skipLiteral("false")
+        case UInt8(ascii: "n"): try skipLiteral("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try skipNumber()
+        default:
+            throw failure("expected a value\(foundDescription)")
+        }
+        return start..<offset
+    }
+
+    private mutating func skipLiteral(_ literal: StaticString) throws(JSONError) {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= bytes.count,
+              memcmp(bytes.baseAddress! + offset, literal.utf8Start, count) == 0 else {
+            throw failure("expected \(literal)\(foundDescription)")
+        }
+        offset += count
+    }
+
+    private mutating func skipNumber() throws(JSONError) {
+        if current == UInt8(ascii: "-") { offset += 1 }
+        guard let first = current, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
+            throw failure("expected a digit\(foundDescription)")
+        }
+        offset += 1
+        if first != UInt8(ascii: "0") { skipDigits() }
+        if current == UInt8(ascii: ".") {
+            offset += 1
+            guard skipDigits() > 0 else { throw failure("expected a digit after '.'\(foundDescription)") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            offset += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
+            guard skipDigits() > 0 else { throw failure("expected an exponent\(foundDescription)") }
+        }
+    }
+
+    @discardableResult
+    private mutating func skipDigits() -> Int {
+        let start = offset
+        while let byte = current, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { offset += 1 }
+        return offset - start
+    }
+
+    /// Skips a string starting at the opening quote; returns whether it contained escapes.
+    @discardableResult
+    mutating func skipString() throws(JSONError) -> Bool {
+        offset += 1
+        var escaped = false
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") { offset += 1; return escaped }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                offset += 1
+                guard let next = current else { break }
+                if next == UInt8(ascii: "u") {
+                    guard offset + 4 < bytes.count, (1...4).allSatisfy({ isHexDigit(bytes[offset + $0]) }) else {
+                        throw failure("expected four hex digits after \\u")
+                    }
+                    offset += 5
+                } else if Self.simpleEscapes.contains(next) {
+                    offset += 1
+                } else {
+                    throw failure("invalid escape \\\(Character(UnicodeScalar(next)))")
+                }
+                continue
+            }
+            if byte < 0x20 { throw failure("control character 0x\(String(byte, radix: 16)) inside a string must be escaped") }
+            offset += 1
+        }
+        throw failure("unterminated string")
+    }
+
+    private static let simpleEscapes: [UInt8] = Array("\"\\/bfnrt".utf8)
+
+    private func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
