@@ -36,11 +36,11 @@ let package = Package(
             ]
         ),
         // Shared test helpers; not a product.
-        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer"]),
+        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTestSupport"]),
-        .testTarget(name: "CourierCLITests", dependencies: ["CourierTestSupport"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

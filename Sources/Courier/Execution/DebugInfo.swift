@@ -17,8 +17,8 @@ public struct DebugInfo: Sendable {
     public let errorResponse: (any Error)?
     /// Seconds from start to the end of the last attempt, retries and pauses included.
     public let requestDuration: TimeInterval
-    /// The request as a `curl` command.
-    public let cURL: String?
+    /// The request as Courier built it, kept so the cURL text is only made when asked for.
+    let prepared: PreparedRequest?
     /// How many times the request was sent (1 without retries, 0 when it could not be built).
     public let attempts: Int
 
@@ -29,6 +29,9 @@ public struct DebugInfo: Sendable {
     public var jsonResponse: Any? {
         dataResponse.flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
     }
+
+    /// The request as a `curl` command.
+    public var cURL: String? { prepared.map { CURLCommand(prepared: $0).text } }
 
     /// The final HTTP status, when a response arrived.
     public var statusCode: Int? { urlResponse?.statusCode }

@@ -50,10 +50,9 @@ struct RequestPipeline<R: Request>: Sendable {
         } catch {
             let failure = Failure.invalidRequest(error.description)
             return PipelineOutcome(result: .failure(failure), debug: debugInfo(
-                request: URLRequest(url: endpoint.baseUrl), curl: nil, response: nil, error: failure, started: started, attempts: 0))
+                request: URLRequest(url: endpoint.baseUrl), prepared: nil, response: nil, error: failure, started: started, attempts: 0))
         }
         let urlRequest = prepared.urlRequest
-        let curl = CURLCommand(prepared: prepared).text
         var attempts = 0
         events.started()
         while true {
@@ -68,7 +67,7 @@ struct RequestPipeline<R: Request>: Sendable {
                 }
                 let final = Task.isCancelled ? Failure.cancelled : failure
                 return PipelineOutcome(result: .failure(final), debug: debugInfo(
-                    request: urlRequest, curl: curl, response: nil, error: final, started: started, attempts: attempts))
+                    request: urlRequest, prepared: prepared, response: nil, error: final, started: started, attempts: attempts))
             case .success(let response):
                 let status = response.response.statusCode
                 if status >= 400, retriesLeft > 0, prepared.method.isIdempotent, RetryRules.retryableStatuses.contains(status),
@@ -78,7 +77,7 @@ struct RequestPipeline<R: Request>: Sendable {
                 let result = status >= 400 ? .failure(serverFailure(response)) : decode(response)
                 let error: (any Error)? = if case .failure(let failure) = result { failure } else { nil }
                 return PipelineOutcome(result: result, debug: debugInfo(
-                    request: urlRequest, curl: curl, response: response, error: error, started: started, attempts: attempts))
+                    request: urlRequest, prepared: prepared, response: response, error: error, started: started, attempts: attempts))
             }
         }
     }
@@ -176,7 +175,7 @@ struct RequestPipeline<R: Request>: Sendable {
         }
     }
 
-    private func debugInfo(request: URLRequest, curl: String?, response: TransportResponse?, error: (any Error)?,
+    private func debugInfo(request: URLRequest, prepared: PreparedRequest?, response: TransportResponse?, error: (any Error)?,
                            started: ContinuousClock.Instant, attempts: Int) -> DebugInfo {
         let elapsed = ContinuousClock.now - started
         return DebugInfo(
@@ -186,7 +185,7 @@ struct RequestPipeline<R: Request>: Sendable {
             urlResponse: response?.response,
             errorResponse: error,
             requestDuration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            cURL: curl,
+            prepared: prepared,
             attempts: attempts
         )
     }

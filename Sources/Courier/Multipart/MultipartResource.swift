@@ -48,7 +48,12 @@ public final class StreamSource: @unchecked Sendable {
     public init(_ stream: InputStream) { self.stream = stream }
 
     func readAll() throws(RequestBuildError) -> Data {
-        if stream.streamStatus == .notOpen { stream.open() }
+        switch stream.streamStatus {
+        case .notOpen: stream.open()
+        case .atEnd, .closed:
+            throw .unreadableFile(path: "input stream", reason: "it was already read to its end; a stream can be sent only once")
+        default: break
+        }
         defer { stream.close() }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -56,8 +61,9 @@ public final class StreamSource: @unchecked Sendable {
             let count = stream.read(&buffer, maxLength: buffer.count)
             if count == 0 { return data }
             if count < 0 {
-                // Only read streamError after a failed read: on Linux reading it otherwise traps.
-                throw .unreadableFile(path: "input stream", reason: stream.streamError?.localizedDescription ?? "read failed")
+                // On Linux reading streamError traps unless the stream is really in the error state.
+                let reason = stream.streamStatus == .error ? stream.streamError?.localizedDescription : nil
+                throw .unreadableFile(path: "input stream", reason: reason ?? "reading failed")
             }
             data.append(contentsOf: buffer[0..<count])
         }

@@ -6,7 +6,15 @@ import FoundationNetworking
 
 /// Receives every task event of a session and routes it to the task's record.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    typealias Completion = CheckedContinuation<Result<TransportResponse, TransportError>, Never>
+    /// How a task ended.
+    enum Outcome: Sendable {
+        case response(TransportResponse)
+        /// A 307/308 the transport must follow itself, because Linux drops the upload body.
+        case redirect(URL)
+        case failure(TransportError)
+    }
+
+    typealias Completion = CheckedContinuation<Outcome, Never>
 
     struct TaskRecord {
         let url: URL?
@@ -18,6 +26,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var response: HTTPURLResponse?
         var continuation: Completion?
         var cancelledByUser = false
+        var redirect: URL?
     }
 
     private struct State {
@@ -105,7 +114,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let record = state.withLock({ $0.records.removeValue(forKey: task.taskIdentifier) }),
               let continuation = record.continuation else { return }
         let response = record.response ?? task.response as? HTTPURLResponse
-        let result: Result<TransportResponse, TransportError>
+        let result: Outcome
         if record.cancelledByUser {
             result = .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled"))
         } else if let error {
@@ -113,12 +122,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             if failure.kind == .cancelled, let response {
                 // Linux ends a task with "cancelled" after the delegate rejects an auth challenge,
                 // although the 401 and its body arrived: that is a normal response.
-                result = .success(TransportResponse(response: response, data: record.data))
+                result = .response(TransportResponse(response: response, data: record.data))
             } else {
                 result = .failure(failure)
             }
+        } else if let target = record.redirect {
+            result = .redirect(target)
         } else if let response {
-            result = .success(TransportResponse(response: response, data: record.data))
+            result = .response(TransportResponse(response: response, data: record.data))
         } else {
             result = .failure(TransportError(kind: .other, url: record.url, detail: "the task finished without a response"))
         }
@@ -129,14 +140,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        var redirected = request
-        if [307, 308].contains(response.statusCode),
-           let record = state.withLock({ $0.records[task.taskIdentifier] }) {
-            // 307 and 308 must repeat the method and body; Linux has been seen dropping the body.
-            redirected.httpMethod = record.method
-            if let body = record.body, (redirected.httpBody ?? Data()).isEmpty { redirected.httpBody = body }
+        // 307 and 308 must repeat the method and body, but FoundationNetworking sends upload tasks
+        // on with an empty body. Stop here; the transport re-sends the request to the new URL.
+        let identifier = task.taskIdentifier
+        let takeOver = [307, 308].contains(response.statusCode) && state.withLock { state -> Bool in
+            guard let record = state.records[identifier], record.body != nil, let target = request.url else { return false }
+            state.records[identifier]?.redirect = target
+            return true
         }
-        completionHandler(redirected)
+        completionHandler(takeOver ? nil : request)
     }
 
     func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,

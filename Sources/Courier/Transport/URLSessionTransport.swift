@@ -37,6 +37,29 @@ public final class URLSessionTransport: Transport {
         if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
         var request = request
         request.httpBody = nil
+        for _ in 0...Self.maximumRedirects {
+            switch await sendOnce(request, body: body, progress: progress) {
+            case .response(let response):
+                return response
+            case .failure(let error):
+                throw error
+            case .redirect(let target):
+                if target.host != request.url?.host {
+                    // Like curl, never forward credentials to another host.
+                    request.setValue(nil, forHTTPHeaderField: "Authorization")
+                    request.setValue(nil, forHTTPHeaderField: "Cookie")
+                }
+                request.url = target
+            }
+        }
+        throw TransportError(kind: .tooManyRedirects, url: request.url, detail: "more than \(Self.maximumRedirects) redirects")
+    }
+
+    /// Redirects followed before giving up, as browsers and curl do.
+    static let maximumRedirects = 20
+
+    private func sendOnce(_ request: URLRequest, body: Data?,
+                          progress: @escaping @Sendable (TransferProgress) -> Void) async -> SessionDelegate.Outcome {
         let task = body.map { session.uploadTask(with: request, from: $0) } ?? session.dataTask(with: request)
         let identifier = task.taskIdentifier
         let delegate = self.delegate
@@ -47,7 +70,7 @@ public final class URLSessionTransport: Transport {
             progress: TransferProgress(totalBytesToSend: body.map { Int64($0.count) }),
             onProgress: progress
         )
-        let result = await withTaskCancellationHandler {
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if delegate.register(identifier, record: record, continuation: continuation) { task.resume() }
             }
@@ -55,6 +78,5 @@ public final class URLSessionTransport: Transport {
             delegate.cancel(identifier)
             task.cancel()
         }
-        return try result.get()
     }
 }
