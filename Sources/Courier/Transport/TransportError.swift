@@ -46,10 +46,13 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         case .timedOut?: kind = .timedOut
         case .cancelled?: kind = .cancelled
         case .httpTooManyRedirects?: kind = .tooManyRedirects
-        default: kind = .other
+        default: kind = Self.libcurlDrops.contains { nsError.localizedDescription.lowercased().contains($0) } ? .connectionLost : .other
         }
         self.init(kind: kind, url: url, detail: nsError.localizedDescription, code: code)
     }
+
+    /// On Linux a connection closed mid-body arrives as "unknown" with libcurl's own message.
+    private static let libcurlDrops = ["transfer closed with", "connection reset", "recv failure", "empty reply from server"]
 
     public var description: String {
         let place = url.map { Self.hostDescription($0) } ?? "the server"
