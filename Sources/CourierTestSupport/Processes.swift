@@ -1,6 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Runs a command to completion and captures its output, with a deadline so a stuck child cannot hang the suite.
+/// What a finished child process printed and returned.
 public struct ProcessResult: Sendable {
     public let status: Int32
     public let stdout: Data
@@ -9,39 +12,78 @@ public struct ProcessResult: Sendable {
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 }
 
+/// Runs child processes with `posix_spawn` and `waitpid`. Foundation's `Process` can wedge on
+/// Linux when tests spawn in parallel (and forever when a child leaves a daemon holding its pipe,
+/// as `tmux new-session -d` does), so output goes to temporary files instead of pipes.
 public enum Processes {
-    /// Runs `arguments` (looked up on PATH via `/usr/bin/env`) through a shell-free exec.
+    /// Runs `arguments` (the program is looked up on PATH) and waits for it.
     /// - Parameters:
     ///   - arguments: The program and its arguments.
+    ///   - input: Bytes for the child's standard input; empty when nil.
+    ///   - environment: Extra variables on top of this process's environment.
     ///   - timeout: Seconds before the child is killed.
-    public static func run(_ arguments: [String], input: Data? = nil, timeout: TimeInterval = 30) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        if let input { inPipe.fileHandleForWriting.write(input) }
-        try inPipe.fileHandleForWriting.close()
-        let deadline = DispatchTime.now() + timeout
-        let timer = DispatchSource.makeTimerSource()
-        timer.schedule(deadline: deadline)
-        timer.setEventHandler { if process.isRunning { process.terminate() } }
-        timer.resume()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return ProcessResult(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+    public static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+                           timeout: TimeInterval = 60) async throws -> ProcessResult {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-proc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stdinPath = directory.appendingPathComponent("stdin").path
+        let stdoutPath = directory.appendingPathComponent("stdout").path
+        let stderrPath = directory.appendingPathComponent("stderr").path
+        try (input ?? Data()).write(to: URL(fileURLWithPath: stdinPath))
+
+        let pid = try spawn(arguments, stdin: stdinPath, stdout: stdoutPath, stderr: stderrPath, environment: environment)
+        let status = try await wait(for: pid, timeout: timeout)
+        let stdout = (try? Data(contentsOf: URL(fileURLWithPath: stdoutPath))) ?? Data()
+        let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+        return ProcessResult(status: status, stdout: stdout, stderr: stderr)
     }
 
     /// Runs a command line through `/bin/sh -c`, the way a user pastes it into a shell.
-    public static func shell(_ command: String, timeout: TimeInterval = 30) throws -> ProcessResult {
-        try run(["sh", "-c", command], timeout: timeout)
+    public static func shell(_ command: String, timeout: TimeInterval = 60) async throws -> ProcessResult {
+        try await run(["sh", "-c", command], timeout: timeout)
+    }
+
+    /// Starts a child without waiting; its output goes to the given files.
+    public static func spawn(_ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null",
+                             stderr: String = "/dev/null", environment: [String: String] = [:]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        var variables = ProcessInfo.processInfo.environment
+        for (key, value) in environment { variables[key] = value }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        guard result == 0 else {
+            throw TestSupportError("could not start \(arguments[0]): \(String(cString: strerror(result)))")
+        }
+        return pid
+    }
+
+    /// Waits for a child, killing it after `timeout` seconds; returns its exit status (128+signal when killed).
+    public static func wait(for pid: pid_t, timeout: TimeInterval) async throws -> Int32 {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if ContinuousClock.now > deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                throw TestSupportError("\(pid) did not finish within \(timeout) s and was killed")
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
     /// The directory holding the built products (`courier`, the test bundle).

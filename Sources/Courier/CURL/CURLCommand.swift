@@ -84,11 +84,13 @@ struct CURLCommand {
     }
 
     /// Bytes as a `printf` format: printable ASCII kept, `%` and `\` doubled, everything else `\ooo`.
+    /// A leading `-` is escaped too, or `printf` would read a multipart body's `--boundary` as an option.
     private static func printfEscaped(_ data: Data) -> String {
         var out = ""
         out.reserveCapacity(data.count * 2)
-        for byte in data {
+        for (index, byte) in data.enumerated() {
             switch byte {
+            case UInt8(ascii: "-") where index == 0: out += "\\055"
             case UInt8(ascii: "%"): out += "%%"
             case UInt8(ascii: "\\"): out += "\\\\"
             case UInt8(ascii: "'"): out += "'\\''"

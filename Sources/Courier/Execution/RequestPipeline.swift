@@ -52,6 +52,14 @@ struct RequestPipeline<R: Request>: Sendable {
             return PipelineOutcome(result: .failure(failure), debug: debugInfo(
                 request: URLRequest(url: endpoint.baseUrl), prepared: nil, response: nil, error: failure, started: started, attempts: 0))
         }
+        if prepared.method == .get || prepared.method == .head, !(prepared.body ?? Data()).isEmpty {
+            // FoundationNetworking refuses these ("GET method must not have a body") with a misleading
+            // "resource exceeds maximum size"; Apple's URLSession drops the body silently. Say it plainly.
+            let failure = Failure.invalidRequest("a \(prepared.method) request cannot carry a body with URLSession; "
+                + "send the data as queryParams or use POST")
+            return PipelineOutcome(result: .failure(failure), debug: debugInfo(
+                request: prepared.urlRequest, prepared: prepared, response: nil, error: failure, started: started, attempts: 0))
+        }
         let urlRequest = prepared.urlRequest
         var attempts = 0
         events.started()
