@@ -53,6 +53,7 @@ public enum Processes {
         posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        markInheritedDescriptorsCloseOnExec()
 
         var variables = ProcessInfo.processInfo.environment
         for (key, value) in environment { variables[key] = value }
@@ -68,6 +69,17 @@ public enum Processes {
             throw TestSupportError("could not start \(arguments[0]): \(String(cString: strerror(result)))")
         }
         return pid
+    }
+
+    /// Sockets of in-process servers are not close-on-exec, and a child that inherits a listening
+    /// socket keeps the port open after the server stops. Marking every descriptor above stderr
+    /// close-on-exec before spawning keeps children from inheriting them; the parent never execs.
+    private static func markInheritedDescriptorsCloseOnExec() {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for case let descriptor? in entries.map({ Int32($0) }) where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     /// Waits for a child, killing it after `timeout` seconds; returns its exit status (128+signal when killed).

@@ -7,7 +7,7 @@ struct CourierCommand: AsyncParsableCommand {
         commandName: "courier",
         abstract: "Explore, run and export HTTP request collections.",
         discussion: """
-        Exit codes: 0 success (2xx/3xx), 1 the server answered 4xx/5xx, 2 usage or collection errors,
+        Exit codes: 0 success (2xx/3xx) · 1 the server answered 4xx/5xx · 2 usage or collection errors · \
         3 transport errors (refused, timeout, TLS).
         """,
         subcommands: [Overview.self, DemoServerCommand.self],

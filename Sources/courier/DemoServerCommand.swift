@@ -1,10 +1,11 @@
 import ArgumentParser
 import CourierDemoServer
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `courier demo-server`: the demo API in the foreground until Ctrl-C.
+/// `courier demo-server`: the demo API in the foreground until Ctrl-C or SIGTERM.
 struct DemoServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo-server",
@@ -18,15 +19,35 @@ struct DemoServerCommand: AsyncParsableCommand {
     var host: String = "127.0.0.1"
 
     func run() async throws {
+        guard (0...65535).contains(port) else {
+            throw CLIFailure.usage("--port must be between 0 and 65535, got \(port).")
+        }
         let server: DemoServer
         do {
             server = try await DemoServer.start(host: host, port: port)
         } catch {
-            throw ValidationError("Could not listen on \(host):\(port): \(error). Is another server using the port? Try --port 0.")
+            throw CLIFailure.usage("Could not listen on \(host):\(port) (\(error)). Is another program using the port? Try --port 0.")
         }
+        let stopping = StopSignals.install { await server.stop() }
         print("Courier demo server listening on \(server.url)")
         print("Routes: \(server.url)/  ·  stop with Ctrl-C")
-        fflush(nil)  // all streams: stdout is not concurrency-safe to name in Swift 6
+        fflush(nil)  // all streams: naming stdout is not concurrency-safe in Swift 6
         await server.waitUntilStopped()
+        withExtendedLifetime(stopping) {}
+        print("Demo server stopped.")
+    }
+}
+
+/// Turns SIGINT and SIGTERM into a graceful stop.
+enum StopSignals {
+    /// Installs handlers that run `stop` once; keep the returned sources alive.
+    static func install(_ stop: @escaping @Sendable () async -> Void) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { Task { await stop() } }
+            source.resume()
+            return source
+        }
     }
 }
