@@ -35,6 +35,10 @@ public final class Endpoint: Sendable {
     public let sessionConfiguration: URLSessionConfiguration
     /// What sends the requests.
     public let transport: any Transport
+    /// Observers of every request and response of this endpoint.
+    public let observation = ObservationManager()
+    /// Retriers consulted after a failed attempt, in addition to the built-in rules.
+    public let requestRetrying = RequestRetryingManager()
     /// Where callbacks run when neither the operation nor the endpoint names a queue. Private and
     /// serial, never the main queue: on Linux the main queue does not run while a UI blocks in `getch`.
     let callbackQueue = DispatchQueue(label: "Courier.Endpoint.callbacks")

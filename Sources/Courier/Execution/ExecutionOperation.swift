@@ -11,6 +11,9 @@ import Synchronization
 ///     .onSuccess { user in … }
 ///     .onFail { error in print(error) }
 /// ```
+/// NerdzNetworking's name for the value `execute` returns.
+public typealias ResponseInfoBuilder<T: Request> = ExecutionOperation<T>
+
 public final class ExecutionOperation<T: Request>: Sendable {
     public typealias ResponseSuccessCallback = @Sendable (T.ResponseObjectType) -> Void
     public typealias FailCallback = @Sendable (ErrorResponse<T.ErrorType>) -> Void

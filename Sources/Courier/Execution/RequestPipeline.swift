@@ -43,6 +43,12 @@ struct RequestPipeline<R: Request>: Sendable {
     }
 
     func run(events: PipelineEvents) async -> PipelineOutcome<R> {
+        let outcome = await buildAndSend(events: events)
+        endpoint.observation.didFinish(outcome.debug)
+        return outcome
+    }
+
+    private func buildAndSend(events: PipelineEvents) async -> PipelineOutcome<R> {
         let started = ContinuousClock.now
         let prepared: PreparedRequest
         do {
@@ -60,16 +66,23 @@ struct RequestPipeline<R: Request>: Sendable {
             return PipelineOutcome(result: .failure(failure), debug: debugInfo(
                 request: prepared.urlRequest, prepared: prepared, response: nil, error: failure, started: started, attempts: 0))
         }
-        let urlRequest = prepared.urlRequest
-        var attempts = 0
         events.started()
+        return await attempt(prepared, prepared.urlRequest, events: events, started: started)
+    }
+
+    /// Sends until an attempt succeeds, fails for good, or the retries run out.
+    private func attempt(_ prepared: PreparedRequest, _ urlRequest: URLRequest, events: PipelineEvents,
+                         started: ContinuousClock.Instant) async -> PipelineOutcome<R> {
+        var attempts = 0
         while true {
             attempts += 1
+            endpoint.observation.willSend(urlRequest, attempt: attempts)
             let exchange = await Task.isCancelled ? .failure(.cancelled) : send(prepared, urlRequest, progress: events.progress)
             let retriesLeft = (options().retryingCount ?? endpoint.retryingCount) - (attempts - 1)
             switch exchange {
             case .failure(let failure):
-                if retriesLeft > 0, prepared.method.isIdempotent, RetryRules.isRetryable(failure),
+                if retriesLeft > 0, await shouldRetry(failure, method: prepared.method, context: RetryContext(
+                    request: urlRequest, response: nil, error: Self.transportError(failure), attempt: attempts)),
                    await RetryRules.pause(attempt: attempts, retryAfter: nil) {
                     continue
                 }
@@ -78,7 +91,9 @@ struct RequestPipeline<R: Request>: Sendable {
                     request: urlRequest, prepared: prepared, response: nil, error: final, started: started, attempts: attempts))
             case .success(let response):
                 let status = response.response.statusCode
-                if status >= 400, retriesLeft > 0, prepared.method.isIdempotent, RetryRules.retryableStatuses.contains(status),
+                if status >= 400, retriesLeft > 0,
+                   await shouldRetry(status: status, method: prepared.method, context: RetryContext(
+                       request: urlRequest, response: response.response, error: nil, attempt: attempts)),
                    await RetryRules.pause(attempt: attempts, retryAfter: response.response.value(forHTTPHeaderField: "Retry-After")) {
                     continue
                 }
@@ -88,6 +103,26 @@ struct RequestPipeline<R: Request>: Sendable {
                     request: urlRequest, prepared: prepared, response: response, error: error, started: started, attempts: attempts))
             }
         }
+    }
+
+    /// Built-in rule: idempotent methods after transport failures. Registered retriers may allow more;
+    /// cancellation and timeouts never retry.
+    private func shouldRetry(_ failure: Failure, method: HTTPMethod, context: RetryContext) async -> Bool {
+        guard RetryRules.isRetryable(failure), !Task.isCancelled else { return false }
+        if method.isIdempotent { return true }
+        return await endpoint.requestRetrying.shouldRetry(context)
+    }
+
+    /// Built-in rule: idempotent methods on 408, 429 and 5xx gateway errors. Registered retriers may allow more.
+    private func shouldRetry(status: Int, method: HTTPMethod, context: RetryContext) async -> Bool {
+        guard !Task.isCancelled else { return false }
+        if method.isIdempotent && RetryRules.retryableStatuses.contains(status) { return true }
+        return await endpoint.requestRetrying.shouldRetry(context)
+    }
+
+    private static func transportError(_ failure: Failure) -> TransportError? {
+        if case .system(let error) = failure { return error }
+        return nil
     }
 
     // MARK: - Sending

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a retrier is asked after a failed attempt.
+public struct RetryContext: Sendable {
+    /// The request that was sent.
+    public let request: URLRequest
+    /// The response, when the server answered (with a status of 400 or more).
+    public let response: HTTPURLResponse?
+    /// The transport failure, when there was no response.
+    public let error: TransportError?
+    /// The attempt that failed, starting at 1.
+    public let attempt: Int
+}
+
+/// Decides whether a failed attempt is worth another one. Retriers can allow what the built-in
+/// rules do not (a POST, a 409); the retry count still bounds the attempts and cancellation is
+/// never retried.
+public protocol RequestRetrier: Sendable {
+    func shouldRetry(_ context: RetryContext) async -> Bool
+}
+
+/// Retries on the given status codes, whatever the method.
+public struct StatusCodeRetrier: RequestRetrier {
+    public let statusCodes: Set<Int>
+    public init(statusCodes: Set<Int>) { self.statusCodes = statusCodes }
+    public func shouldRetry(_ context: RetryContext) async -> Bool {
+        context.response.map { statusCodes.contains($0.statusCode) } ?? false
+    }
+}
+
+/// A retrier given as a closure.
+public struct ClosureRetrier: RequestRetrier {
+    private let decide: @Sendable (RetryContext) async -> Bool
+    public init(_ decide: @escaping @Sendable (RetryContext) async -> Bool) { self.decide = decide }
+    public func shouldRetry(_ context: RetryContext) async -> Bool { await decide(context) }
+}
+
+/// The retriers of an endpoint, asked in registration order.
+public final class RequestRetryingManager: Sendable {
+    private let retriers = Mutex<[any RequestRetrier]>([])
+
+    public init() {}
+
+    /// Adds a retrier.
+    public func register(_ retrier: any RequestRetrier) {
+        retriers.withLock { $0.append(retrier) }
+    }
+
+    /// Removes every retrier.
+    public func removeAll() {
+        retriers.withLock { $0.removeAll() }
+    }
+
+    /// Whether any registered retrier wants another attempt.
+    func shouldRetry(_ context: RetryContext) async -> Bool {
+        for retrier in retriers.withLock({ $0 }) where await retrier.shouldRetry(context) { return true }
+        return false
+    }
+}
