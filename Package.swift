@@ -35,6 +35,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmarks; run through bench/run, not part of the tests.
+        .executableTarget(name: "courier-bench", dependencies: ["Courier"], path: "bench/CourierBench"),
         // Shared test helpers; not a product.
         .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),

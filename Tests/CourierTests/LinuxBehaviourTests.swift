@@ -31,7 +31,7 @@ struct LinuxBehaviourTests {
     @Test("L1: upload progress fires for a body")
     func uploadProgress() async throws {
         let endpoint = try await makeEndpoint()
-        let body = Data.pattern(count: 3_000_000)
+        let body = Data.pattern(count: 1_000_000)
         let transfers = Recorder<TransferProgress>()
         let operation = DefaultRequest<Echo, String>(path: "echo", method: .post, body: .raw(body)).execute(on: endpoint)
             .onTransferProgress { transfers.append($0) }

@@ -152,7 +152,7 @@ struct ValueTypeTests {
 
 /// A transport for tests that must not send anything.
 struct UnusedTransport: Transport {
-    func send(_ request: URLRequest, body: Data?, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(TransportError) -> TransportResponse {
+    func send(_ request: URLRequest, body: Data?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
         throw TransportError(kind: .other, url: request.url, detail: "this test must not send requests")
     }
 }

@@ -89,12 +89,12 @@ struct RetryAndObservationTests {
     @Test("A fake transport plugs in through the transport seam")
     func fakeTransport() async throws {
         struct CannedTransport: Transport {
-            func send(_ request: URLRequest, body: Data?, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(TransportError) -> TransportResponse {
+            func send(_ request: URLRequest, body: Data?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
                 guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1",
                                                                            headerFields: ["Content-Type": "application/json"]) else {
                     throw TransportError(kind: .other, url: request.url, detail: "no URL")
                 }
-                progress(TransferProgress(bytesReceived: 2, totalBytesToReceive: 2))
+                progress?(TransferProgress(bytesReceived: 2, totalBytesToReceive: 2))
                 return TransportResponse(response: response, data: Data(#"{"data":{"id":1,"name":"Fake","email":"f@x"}}"#.utf8))
             }
         }

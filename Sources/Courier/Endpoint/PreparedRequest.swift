@@ -90,12 +90,13 @@ enum URLBuilder {
             let trimmed = path.drop { $0 == "/" }
             text = trimmed.isEmpty ? baseText : "\(baseText)/\(trimmed)"
         }
-        guard let scheme = URL(string: text)?.scheme?.lowercased() ?? text.split(separator: ":").first.map({ $0.lowercased() }),
-              ["http", "https"].contains(scheme) else {
-            throw .invalidURL(text, reason: "it needs an http:// or https:// scheme")
-        }
         guard var components = URLComponents(string: text) else {
+            let scheme = text.split(separator: ":").first.map { $0.lowercased() } ?? ""
+            if !["http", "https"].contains(scheme) { throw .invalidURL(text, reason: "it needs an http:// or https:// scheme") }
             throw .invalidURL(text, reason: "it contains characters that are not allowed in a URL; percent-encode them")
+        }
+        guard let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
+            throw .invalidURL(text, reason: "it needs an http:// or https:// scheme")
         }
         guard let host = components.host, !host.isEmpty else {
             throw .invalidURL(text, reason: "it has no host")

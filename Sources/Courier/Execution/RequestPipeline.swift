@@ -12,7 +12,8 @@ struct ExecutionOptions: Sendable {
 /// Hooks the pipeline calls while it runs.
 struct PipelineEvents: Sendable {
     var started: @Sendable () -> Void = {}
-    var progress: @Sendable (TransferProgress) -> Void = { _ in }
+    /// Nil when nobody observes progress, which lets the transport take its cheaper path.
+    var progress: (@Sendable (TransferProgress) -> Void)?
 
     static let none = PipelineEvents()
 }
@@ -136,7 +137,7 @@ struct RequestPipeline<R: Request>: Sendable {
     /// Sends once; with a timeout, races the transport against the deadline because Linux
     /// truncates fractional timeouts and never enforces resource timeouts.
     private func send(_ prepared: PreparedRequest, _ urlRequest: URLRequest,
-                      progress: @escaping @Sendable (TransferProgress) -> Void) async -> Result<TransportResponse, Failure> {
+                      progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<TransportResponse, Failure> {
         let transport = endpoint.transport
         let body = prepared.body
         guard let timeout = prepared.timeout else {
@@ -193,7 +194,10 @@ struct RequestPipeline<R: Request>: Sendable {
 
     // MARK: - Responses
 
-    private var decoder: JSONDecoder { options().decoder ?? request.decoder ?? endpoint.decoder ?? JSONDecoder() }
+    private var decoder: JSONDecoder { options().decoder ?? request.decoder ?? endpoint.decoder ?? Self.sharedDecoder }
+
+    /// Decoding does not mutate a `JSONDecoder`, so one plain decoder serves every request.
+    private static var sharedDecoder: JSONDecoder { SharedDecoder.plain }
 
     private func decode(_ response: TransportResponse) -> Result<R.ResponseObjectType, Failure> {
         let status = response.response.statusCode
@@ -254,4 +258,8 @@ enum RetryRules {
             return false
         }
     }
+}
+
+enum SharedDecoder {
+    static let plain = JSONDecoder()
 }

@@ -21,7 +21,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let method: String
         let body: Data?
         var progress: TransferProgress
-        let onProgress: @Sendable (TransferProgress) -> Void
+        /// Nil for completion-handler tasks, which report no progress on Linux.
+        let onProgress: (@Sendable (TransferProgress) -> Void)?
         var data = Data()
         var response: HTTPURLResponse?
         var continuation: Completion?
@@ -74,49 +75,56 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
-        report(dataTask.taskIdentifier) { progress in
-            // libcurl decodes compressed bodies, so the announced length is not what arrives.
-            let encoded = http?.value(forHTTPHeaderField: "Content-Encoding").map { $0 != "identity" } ?? false
-            progress.totalBytesToReceive = response.expectedContentLength >= 0 && !encoded ? response.expectedContentLength : nil
-            if let total = progress.totalBytesToSend { progress.bytesSent = total }
-        } update: { record in
-            record.response = http
-        }
-        completionHandler(.allow)
-    }
-
+    // No `didReceive response` handler: every delegate method costs a hop through the delegate
+    // queue, so the response head is read from the task when its first bytes (or its end) arrive.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let head = dataTask.response as? HTTPURLResponse
         report(dataTask.taskIdentifier) { progress in
             progress.bytesReceived += Int64(data.count)
         } update: { record in
+            if record.response == nil, let head {
+                record.response = head
+                // libcurl decodes compressed bodies, so the announced length is not what arrives.
+                let encoded = head.value(forHTTPHeaderField: "Content-Encoding").map { $0.lowercased() != "identity" } ?? false
+                record.progress.totalBytesToReceive = head.expectedContentLength >= 0 && !encoded ? head.expectedContentLength : nil
+                if let total = record.progress.totalBytesToSend { record.progress.bytesSent = total }
+            }
             record.data.append(data)
         }
     }
 
     private func report(_ identifier: Int, progress change: (inout TransferProgress) -> Void,
                         update: (inout TaskRecord) -> Void = { _ in }) {
-        let delivery = state.withLock { state -> (TransferProgress, @Sendable (TransferProgress) -> Void)? in
-            guard var record = state.records[identifier] else { return nil }
+        let delivery = state.withLock { state -> (TransferProgress, (@Sendable (TransferProgress) -> Void)?)? in
+            // Moved out rather than copied: a copy would share the body buffer, and the append
+            // below would then copy everything received so far on every chunk.
+            guard var record = state.records.removeValue(forKey: identifier) else { return nil }
             change(&record.progress)
             update(&record)
             state.records[identifier] = record
             return (record.progress, record.onProgress)
         }
-        if let (progress, callback) = delivery { callback(progress) }
+        if let (progress, callback) = delivery { callback?(progress) }
     }
 
     // MARK: - Completion
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let record = state.withLock({ $0.records.removeValue(forKey: task.taskIdentifier) }),
+        finish(task.taskIdentifier, data: nil, response: task.response, error: error)
+    }
+
+    /// Ends a task once, from the delegate or from its completion handler, whichever comes first.
+    /// - Parameter data: The whole body, for completion-handler tasks; nil when the delegate collected it.
+    func finish(_ identifier: Int, data: Data?, response: URLResponse?, error: (any Error)?) {
+        guard var record = state.withLock({ $0.records.removeValue(forKey: identifier) }),
               let continuation = record.continuation else { return }
-        let response = record.response ?? task.response as? HTTPURLResponse
+        if let data { record.data = data }
+        let response = record.response ?? response as? HTTPURLResponse
         let result: Outcome
         if record.cancelledByUser {
             result = .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled"))
+        } else if let target = record.redirect {
+            result = .redirect(target)
         } else if let error {
             let failure = TransportError(error, url: record.url)
             if failure.kind == .cancelled, let response {
@@ -126,8 +134,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             } else {
                 result = .failure(failure)
             }
-        } else if let target = record.redirect {
-            result = .redirect(target)
         } else if let response {
             result = .response(TransportResponse(response: response, data: record.data))
         } else {

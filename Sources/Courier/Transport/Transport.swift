@@ -10,13 +10,14 @@ public protocol Transport: Sendable {
     /// - Parameters:
     ///   - request: Method, URL and headers to send; its `httpBody` is ignored.
     ///   - body: The body bytes, if any.
-    ///   - progress: Called as bytes go out and come in, on any thread.
+    ///   - progress: Called as bytes go out and come in, on any thread; nil when nobody observes
+    ///     progress, so the transport may pick a cheaper path.
     /// - Returns: The final response (after redirects) and its body.
     /// - Throws: `TransportError`; `.cancelled` when the calling `Task` is cancelled.
     func send(
         _ request: URLRequest,
         body: Data?,
-        progress: @escaping @Sendable (TransferProgress) -> Void
+        progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(TransportError) -> TransportResponse
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,7 +32,7 @@ public final class URLSessionTransport: Transport {
     public func send(
         _ request: URLRequest,
         body: Data?,
-        progress: @escaping @Sendable (TransferProgress) -> Void
+        progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(TransportError) -> TransportResponse {
         // A task cancelled before this call would otherwise still send the request.
         if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
@@ -59,8 +60,8 @@ public final class URLSessionTransport: Transport {
     static let maximumRedirects = 20
 
     private func sendOnce(_ request: URLRequest, body: Data?,
-                          progress: @escaping @Sendable (TransferProgress) -> Void) async -> SessionDelegate.Outcome {
-        let task = body.map { session.uploadTask(with: request, from: $0) } ?? session.dataTask(with: request)
+                          progress: (@Sendable (TransferProgress) -> Void)?) async -> SessionDelegate.Outcome {
+        let task = makeTask(request, body: body, reportsProgress: progress != nil)
         let identifier = task.taskIdentifier
         let delegate = self.delegate
         let record = SessionDelegate.TaskRecord(
@@ -78,5 +79,25 @@ public final class URLSessionTransport: Transport {
             delegate.cancel(identifier)
             task.cancel()
         }
+    }
+
+    /// Progress needs a delegate task (Linux reports none for completion-handler tasks), but each
+    /// delegate event costs a hop through the delegate queue. Without a progress observer a
+    /// completion-handler task makes one hop per request; challenges and redirects still reach
+    /// the session delegate either way.
+    private func makeTask(_ request: URLRequest, body: Data?, reportsProgress: Bool) -> URLSessionTask {
+        if reportsProgress {
+            return body.map { session.uploadTask(with: request, from: $0) } ?? session.dataTask(with: request)
+        }
+        let delegate = self.delegate
+        let identifier = Mutex<Int?>(nil)
+        let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+            guard let id = identifier.withLock({ $0 }) else { return }
+            delegate.finish(id, data: data ?? Data(), response: response, error: error)
+        }
+        let task = body.map { session.uploadTask(with: request, from: $0, completionHandler: completion) }
+            ?? session.dataTask(with: request, completionHandler: completion)
+        identifier.withLock { $0 = task.taskIdentifier }
+        return task
     }
 }
