@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// A forward-only scanner over UTF-8 JSON bytes. It validates as it skips, so finding one value
 /// inside a large document costs one pass over the bytes before it and allocates nothing.
 struct JSONScanner: ~Copyable {
@@ -151,8 +157,3 @@ struct JSONScanner: ~Copyable {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif

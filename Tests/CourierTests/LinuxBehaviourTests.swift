@@ -105,7 +105,8 @@ struct LinuxBehaviourTests {
             return
         }
         #expect(after == 0.5)
-        #expect(elapsed >= .milliseconds(450) && elapsed < .milliseconds(1500), "took \(elapsed)")
+        // The response would take 3 s: anything well below proves the deadline fired.
+        #expect(elapsed >= .milliseconds(450) && elapsed < .milliseconds(2500), "took \(elapsed)")
     }
 
     @Test("L4: a 2.8 s timeout lets a 2 s response through (truncated to 2 s it would not)")

@@ -37,9 +37,6 @@ struct CURLCommand {
                 pipedBody = body
             }
         }
-        if prepared.method == .get || prepared.method == .head, !hasBody {
-            // Nothing to add: curl defaults to GET and --head covers HEAD.
-        }
         let command = (["curl", Self.quote(prepared.url.absoluteString)] + arguments).joined(separator: " ")
             .replacingOccurrences(of: " -H ", with: " \\\n  -H ")
             .replacingOccurrences(of: " --data-binary ", with: " \\\n  --data-binary ")

@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A running request. Register callbacks in any order, before or after it finishes: a callback
 /// registered late still receives the start, result and debug info (progress is not replayed).
@@ -224,9 +227,6 @@ extension DebugInfo {
     }
 }
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The queue for operations that have no endpoint to take one from.
 enum CallbackQueues {

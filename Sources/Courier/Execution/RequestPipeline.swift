@@ -194,10 +194,7 @@ struct RequestPipeline<R: Request>: Sendable {
 
     // MARK: - Responses
 
-    private var decoder: JSONDecoder { options().decoder ?? request.decoder ?? endpoint.decoder ?? Self.sharedDecoder }
-
-    /// Decoding does not mutate a `JSONDecoder`, so one plain decoder serves every request.
-    private static var sharedDecoder: JSONDecoder { SharedDecoder.plain }
+    private var decoder: JSONDecoder { options().decoder ?? request.decoder ?? endpoint.decoder ?? SharedDecoder.plain }
 
     private func decode(_ response: TransportResponse) -> Result<R.ResponseObjectType, Failure> {
         let status = response.response.statusCode
@@ -260,6 +257,7 @@ enum RetryRules {
     }
 }
 
+/// Decoding does not mutate a `JSONDecoder`, so one plain decoder serves every request.
 enum SharedDecoder {
     static let plain = JSONDecoder()
 }

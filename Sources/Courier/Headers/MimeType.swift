@@ -1,3 +1,5 @@
+import Foundation
+
 /// A media type such as `application/json` or `image/png; q=1`, with typed constructors:
 /// `.application(.json)`, `.image(.png)`, `.audio(.mp4)`.
 public struct MimeType: Sendable, Hashable, CustomStringConvertible {
@@ -157,5 +159,3 @@ extension MimeType {
         "txt": .text(.plain), "html": .text(.html), "htm": .text(.html), "css": .text(.css), "csv": .text(.csv), "md": .text(.markdown),
     ]
 }
-
-import Foundation

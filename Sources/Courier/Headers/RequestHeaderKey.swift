@@ -28,5 +28,3 @@ public struct RequestHeaderKey: Hashable, Sendable, ExpressibleByStringLiteral, 
     public static let ifNoneMatch: RequestHeaderKey = "If-None-Match"
     public static let referer: RequestHeaderKey = "Referer"
 }
-
-import Foundation

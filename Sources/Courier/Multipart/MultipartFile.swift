@@ -1,3 +1,5 @@
+import Foundation
+
 /// One file part of a multipart request.
 public protocol MultipartFile: Sendable {
     /// The file name sent in `Content-Disposition`.
@@ -44,8 +46,6 @@ public protocol MultipartFormDataRequest: Request {
     /// The file parts, in order.
     var files: [MultipartFile] { get }
 }
-
-import Foundation
 
 /// A multipart request built from values.
 public struct DefaultMultipartFormDataRequest<Response: ResponseObject, Error: ServerError>: MultipartFormDataRequest {

@@ -1,4 +1,8 @@
+import CourierJSON
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Why a request did not produce its `ResponseObjectType`. Every case describes itself as a sentence.
 public enum ErrorResponse<ErrorType: ServerError>: Error, CustomStringConvertible {
@@ -109,7 +113,7 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
 
     private static func corruptionReason(_ context: DecodingError.Context, body: Data) -> String {
         do {
-            try JSONLookupBridge.validate(body)
+            try JSONLookup.validate(body)
             return context.debugDescription
         } catch {
             return "the body is not JSON (\(error))"
@@ -147,12 +151,3 @@ enum TimeText {
     }
 }
 
-import CourierJSON
-
-enum JSONLookupBridge {
-    static func validate(_ data: Data) throws { try JSONLookup.validate(data) }
-}
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif

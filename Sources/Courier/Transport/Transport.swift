@@ -47,18 +47,19 @@ public struct TransferProgress: Sendable, Equatable {
         self.totalBytesToReceive = totalBytesToReceive
     }
 
-    /// The share of all bytes moved in both directions, when every total is known.
+    /// The share of all bytes moved in both directions, when the totals are known. Before the
+    /// response head arrives only the upload is known; it then counts up to 0.99, since the
+    /// response is still to come.
     public var fractionCompleted: Double? {
-        let sendTotal = totalBytesToSend ?? (bytesSent == 0 ? 0 : nil)
-        guard let sendTotal, let receiveTotal = totalBytesToReceive else {
-            // Before the response head arrives only the upload is known.
-            if totalBytesToReceive == nil, bytesReceived == 0, let sendTotal = totalBytesToSend, sendTotal > 0 {
-                return Double(bytesSent) / Double(sendTotal) * 0.99
-            }
+        switch (totalBytesToSend, totalBytesToReceive) {
+        case (let send?, let receive?) where send + receive > 0:
+            return min(1, Double(bytesSent + bytesReceived) / Double(send + receive))
+        case (nil, let receive?) where receive > 0:
+            return min(1, Double(bytesReceived) / Double(receive))
+        case (let send?, nil) where send > 0 && bytesReceived == 0:
+            return Double(bytesSent) / Double(send) * 0.99
+        default:
             return nil
         }
-        let total = sendTotal + receiveTotal
-        guard total > 0 else { return nil }
-        return min(1, Double(bytesSent + bytesReceived) / Double(total))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #else
@@ -159,5 +160,3 @@ struct DispositionParameters {
         }
     }
 }
-
-import Foundation

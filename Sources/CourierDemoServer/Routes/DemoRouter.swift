@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -65,4 +66,3 @@ enum BodyFields {
     }
 }
 
-import Foundation
