@@ -6,28 +6,16 @@ import FoundationNetworking
 
 /// Receives every task event of a session and routes it to the task's record.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    /// How a task ended.
-    enum Outcome: Sendable {
-        case response(TransportResponse)
-        /// A 307/308 the transport must follow itself, because Linux drops the upload body.
-        case redirect(URL)
-        case failure(TransportError)
-    }
-
-    typealias Completion = CheckedContinuation<Outcome, Never>
+    typealias Completion = CheckedContinuation<Result<TransportResponse, TransportError>, Never>
 
     struct TaskRecord {
         let url: URL?
-        let method: String
-        let body: Data?
         var progress: TransferProgress
-        /// Nil for completion-handler tasks, which report no progress on Linux.
-        let onProgress: (@Sendable (TransferProgress) -> Void)?
+        let onProgress: @Sendable (TransferProgress) -> Void
         var data = Data()
         var response: HTTPURLResponse?
         var continuation: Completion?
         var cancelledByUser = false
-        var redirect: URL?
     }
 
     private struct State {
@@ -95,7 +83,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     private func report(_ identifier: Int, progress change: (inout TransferProgress) -> Void,
                         update: (inout TaskRecord) -> Void = { _ in }) {
-        let delivery = state.withLock { state -> (TransferProgress, (@Sendable (TransferProgress) -> Void)?)? in
+        let delivery = state.withLock { state -> (TransferProgress, @Sendable (TransferProgress) -> Void)? in
             // Moved out rather than copied: a copy would share the body buffer, and the append
             // below would then copy everything received so far on every chunk.
             guard var record = state.records.removeValue(forKey: identifier) else { return nil }
@@ -104,38 +92,34 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             state.records[identifier] = record
             return (record.progress, record.onProgress)
         }
-        if let (progress, callback) = delivery { callback?(progress) }
+        if let (progress, callback) = delivery { callback(progress) }
     }
 
     // MARK: - Completion
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        finish(task.taskIdentifier, data: nil, response: task.response, error: error)
+        finish(task.taskIdentifier, response: task.response, error: error)
     }
 
-    /// Ends a task once, from the delegate or from its completion handler, whichever comes first.
-    /// - Parameter data: The whole body, for completion-handler tasks; nil when the delegate collected it.
-    func finish(_ identifier: Int, data: Data?, response: URLResponse?, error: (any Error)?) {
-        guard var record = state.withLock({ $0.records.removeValue(forKey: identifier) }),
+    /// Ends a task: resumes its caller with the response it collected or the error.
+    private func finish(_ identifier: Int, response: URLResponse?, error: (any Error)?) {
+        guard let record = state.withLock({ $0.records.removeValue(forKey: identifier) }),
               let continuation = record.continuation else { return }
-        if let data { record.data = data }
         let response = record.response ?? response as? HTTPURLResponse
-        let result: Outcome
+        let result: Result<TransportResponse, TransportError>
         if record.cancelledByUser {
             result = .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled"))
-        } else if let target = record.redirect {
-            result = .redirect(target)
         } else if let error {
             let failure = TransportError(error, url: record.url)
             if failure.kind == .cancelled, let response {
                 // Linux ends a task with "cancelled" after the delegate rejects an auth challenge,
                 // although the 401 and its body arrived: that is a normal response.
-                result = .response(TransportResponse(response: response, data: record.data))
+                result = .success(TransportResponse(response: response, data: record.data))
             } else {
                 result = .failure(failure)
             }
         } else if let response {
-            result = .response(TransportResponse(response: response, data: record.data))
+            result = .success(TransportResponse(response: response, data: record.data))
         } else {
             result = .failure(TransportError(kind: .other, url: record.url, detail: "the task finished without a response"))
         }
@@ -147,14 +131,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         // 307 and 308 must repeat the method and body, but FoundationNetworking sends upload tasks
-        // on with an empty body. Stop here; the transport re-sends the request to the new URL.
-        let identifier = task.taskIdentifier
-        let takeOver = [307, 308].contains(response.statusCode) && state.withLock { state -> Bool in
-            guard let record = state.records[identifier], record.body != nil, let target = request.url else { return false }
-            state.records[identifier]?.redirect = target
-            return true
-        }
-        completionHandler(takeOver ? nil : request)
+        // on with an empty body. Stop here: the task ends with the 307/308, and the transport
+        // follows it with the body itself.
+        let keepsBody = [307, 308].contains(response.statusCode) && task is URLSessionUploadTask
+        completionHandler(keepsBody ? nil : request)
     }
 
     func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,

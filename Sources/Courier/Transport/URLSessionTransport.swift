@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -39,19 +38,18 @@ public final class URLSessionTransport: Transport {
         var request = request
         request.httpBody = nil
         for _ in 0...Self.maximumRedirects {
-            switch await sendOnce(request, body: body, progress: progress) {
-            case .response(let response):
+            let response = try await sendOnce(request, body: body, progress: progress)
+            guard body != nil, [307, 308].contains(response.response.statusCode),
+                  let location = response.response.value(forHTTPHeaderField: "Location"),
+                  let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
                 return response
-            case .failure(let error):
-                throw error
-            case .redirect(let target):
-                if target.host != request.url?.host {
-                    // Like curl, never forward credentials to another host.
-                    request.setValue(nil, forHTTPHeaderField: "Authorization")
-                    request.setValue(nil, forHTTPHeaderField: "Cookie")
-                }
-                request.url = target
             }
+            if target.host != request.url?.host {
+                // Like curl, never forward credentials to another host.
+                request.setValue(nil, forHTTPHeaderField: "Authorization")
+                request.setValue(nil, forHTTPHeaderField: "Cookie")
+            }
+            request.url = target
         }
         throw TransportError(kind: .tooManyRedirects, url: request.url, detail: "more than \(Self.maximumRedirects) redirects")
     }
@@ -60,18 +58,46 @@ public final class URLSessionTransport: Transport {
     static let maximumRedirects = 20
 
     private func sendOnce(_ request: URLRequest, body: Data?,
-                          progress: (@Sendable (TransferProgress) -> Void)?) async -> SessionDelegate.Outcome {
-        let task = makeTask(request, body: body, reportsProgress: progress != nil)
+                          progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
+        if let progress { return try await sendOnTask(request, body: body, progress: progress) }
+        // Without a progress observer the async API is cheapest: FoundationNetworking resumes it
+        // inline, where a task's completion costs a hop through the delegate queue (30–60 µs here).
+        do {
+            let (data, response) = if let body {
+                try await session.upload(for: request, from: body)
+            } else {
+                try await session.data(for: request)
+            }
+            guard let http = response as? HTTPURLResponse else {
+                throw TransportError(kind: .other, url: request.url, detail: "the response is not HTTP")
+            }
+            return TransportResponse(response: http, data: data)
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            let failure = TransportError(error, url: request.url)
+            guard failure.kind == .cancelled, !Task.isCancelled else { throw failure }
+            // Not cancelled by the caller: the delegate rejected an authentication challenge, and
+            // the async API drops the 401's body (so does a completion-handler task). The server
+            // refused the request, so sending it again on a delegate task, which collects the
+            // response as it arrives, changes nothing on the server.
+            return try await sendOnTask(request, body: body, progress: { _ in })
+        }
+    }
+
+    /// Sends on a delegate task, which reports progress on Linux (completion-handler tasks do not)
+    /// and collects the response as it arrives.
+    private func sendOnTask(_ request: URLRequest, body: Data?,
+                            progress: @escaping @Sendable (TransferProgress) -> Void) async throws(TransportError) -> TransportResponse {
+        let task = body.map { session.uploadTask(with: request, from: $0) } ?? session.dataTask(with: request)
         let identifier = task.taskIdentifier
         let delegate = self.delegate
         let record = SessionDelegate.TaskRecord(
             url: request.url,
-            method: request.httpMethod ?? "GET",
-            body: body,
             progress: TransferProgress(totalBytesToSend: body.map { Int64($0.count) }),
             onProgress: progress
         )
-        return await withTaskCancellationHandler {
+        let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if delegate.register(identifier, record: record, continuation: continuation) { task.resume() }
             }
@@ -79,25 +105,6 @@ public final class URLSessionTransport: Transport {
             delegate.cancel(identifier)
             task.cancel()
         }
-    }
-
-    /// Progress needs a delegate task (Linux reports none for completion-handler tasks), but each
-    /// delegate event costs a hop through the delegate queue. Without a progress observer a
-    /// completion-handler task makes one hop per request; challenges and redirects still reach
-    /// the session delegate either way.
-    private func makeTask(_ request: URLRequest, body: Data?, reportsProgress: Bool) -> URLSessionTask {
-        if reportsProgress {
-            return body.map { session.uploadTask(with: request, from: $0) } ?? session.dataTask(with: request)
-        }
-        let delegate = self.delegate
-        let identifier = Mutex<Int?>(nil)
-        let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
-            guard let id = identifier.withLock({ $0 }) else { return }
-            delegate.finish(id, data: data ?? Data(), response: response, error: error)
-        }
-        let task = body.map { session.uploadTask(with: request, from: $0, completionHandler: completion) }
-            ?? session.dataTask(with: request, completionHandler: completion)
-        identifier.withLock { $0 = task.taskIdentifier }
-        return task
+        return try result.get()
     }
 }
