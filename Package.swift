@@ -8,15 +8,21 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierJSON", targets: ["CourierJSON"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
+        .library(name: "CourierCollections", targets: ["CourierCollections"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "CourierJSON"),
         .target(name: "Courier", dependencies: ["CourierJSON"]),
+        .target(
+            name: "CourierCollections",
+            dependencies: ["Courier", "CourierJSON", .product(name: "Yams", package: "Yams")]
+        ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "CourierDemoServer",
@@ -31,6 +37,7 @@ let package = Package(
             name: "courier",
             dependencies: [
                 "Courier",
+                "CourierCollections",
                 "CourierDemoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -42,6 +49,7 @@ let package = Package(
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierCollectionsTests", dependencies: ["CourierCollections", "CourierTestSupport"]),
         .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

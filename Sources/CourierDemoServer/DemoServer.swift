@@ -93,6 +93,9 @@ public final class DemoServer: Sendable {
 
 /// Tunables of the demo server.
 public struct DemoServerConfiguration: Sendable {
+    /// A bearer token `/bearer` always accepts, so saved collections work without a login first.
+    public static let staticToken = "courier-demo-token"
+
     /// How long an access token from `/auth/login` or `/auth/refresh` stays valid.
     public var accessTokenLifetime: Double
     /// Credentials `/auth/login` accepts.

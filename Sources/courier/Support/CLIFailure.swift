@@ -5,18 +5,23 @@ import Glibc
 
 /// A failure the command line reports as a sentence on stderr with a documented exit code.
 enum CLIFailure: Error, CustomStringConvertible {
-    /// Bad arguments or collection errors: exit 2.
+    /// Bad arguments: exit 2.
     case usage(String)
+    /// Broken collection files or templates: exit 2.
+    case collection(String)
+    /// The server could not be reached: exit 3.
+    case transport(String)
 
     var description: String {
         switch self {
-        case .usage(let message): return message
+        case .usage(let message), .collection(let message), .transport(let message): return message
         }
     }
 
     var exitCode: Int32 {
         switch self {
-        case .usage: return 2
+        case .usage, .collection: return 2
+        case .transport: return 3
         }
     }
 }
@@ -32,18 +37,10 @@ extension CourierCommand {
                 try command.run()
             }
         } catch let failure as CLIFailure {
-            FileHandleOutput.standardError("courier: \(failure)\n")
+            Output.error("courier: \(failure)\n")
             Glibc.exit(failure.exitCode)
         } catch {
             exit(withError: error)
         }
-    }
-}
-
-/// Writes to stderr without touching the non-Sendable `stderr` global.
-enum FileHandleOutput {
-    static func standardError(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = write(2, &bytes, bytes.count)
     }
 }

@@ -1,0 +1,161 @@
+import Courier
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A collection request ready for Courier: variables filled in, settings inherited.
+public enum ResolvedRequest: Sendable {
+    case plain(DefaultRequest<Data, String>, Endpoint)
+    case multipart(DefaultMultipartFormDataRequest<Data, String>, Endpoint)
+
+    public var endpoint: Endpoint {
+        switch self {
+        case .plain(_, let endpoint), .multipart(_, let endpoint): return endpoint
+        }
+    }
+
+    /// The request as a `curl` command, built by the library's exporter.
+    public func cURL() throws -> String {
+        switch self {
+        case .plain(let request, let endpoint): return try endpoint.cURL(for: request)
+        case .multipart(let request, let endpoint): return try endpoint.cURL(for: request)
+        }
+    }
+
+    /// The `URLRequest` Courier sends.
+    public func urlRequest() throws -> URLRequest {
+        switch self {
+        case .plain(let request, let endpoint): return try endpoint.makeURLRequest(for: request)
+        case .multipart(let request, let endpoint): return try endpoint.makeURLRequest(for: request)
+        }
+    }
+
+    /// The key path of the request's converter for a success (or, with `forError`, an error) response.
+    public func converterPath(forError: Bool = false) -> String? {
+        let converter: ResponseJsonConverter? = switch self {
+        case .plain(let request, _): forError ? request.errorConverter : request.responseConverter
+        case .multipart(let request, _): forError ? request.errorConverter : request.responseConverter
+        }
+        return (converter as? KeyPathResponseConverter)?.path
+    }
+}
+
+/// Why a request could not be resolved; says what and where.
+public struct ResolveError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// Turns a loaded request into a Courier request.
+public struct RequestResolver: Sendable {
+    public let context: TemplateContext
+
+    public init(context: TemplateContext) { self.context = context }
+
+    /// Collection variables overridden by the environment, overridden by `overrides` (`--var k=v`).
+    public static func context(for request: LoadedRequest, environment: EnvironmentValues, overrides: [String: String],
+                               processEnvironment: [String: String], demoURL: String?) -> TemplateContext {
+        var variables: [String: String] = [:]
+        for settings in request.settings { for field in settings.variables where field.enabled { variables[field.name] = field.value } }
+        for (name, field) in environment.values where field.enabled { variables[name] = field.value }
+        for (name, value) in overrides { variables[name] = value }
+        return TemplateContext(variables: variables, secretNames: environment.secretNames, processEnvironment: processEnvironment, demoURL: demoURL)
+    }
+
+    /// Whether filling in `request` needs the demo server.
+    public static func needsDemoServer(_ request: LoadedRequest) -> Bool {
+        var texts = [request.definition.path, request.definition.url].compactMap { $0 } + request.settings.compactMap(\.baseUrl)
+        texts += request.definition.headers.map(\.value) + request.definition.query.map(\.value)
+        return texts.contains { TemplateContext.references(in: $0).contains("$demo") }
+    }
+
+    public func resolve(_ loaded: LoadedRequest) throws -> ResolvedRequest {
+        let definition = loaded.definition
+        let fileLocation = SourceLocation(file: loaded.displayPath, line: 1, column: 1)
+        func at(_ key: String) -> SourceLocation { definition.locations[key] ?? fileLocation }
+
+        let baseText = try loaded.settings.last(where: { $0.baseUrl != nil }).map { settings in
+            try context.render(settings.baseUrl ?? "", at: settings.locations["baseUrl"])
+        }
+        let path: String
+        if let url = definition.url {
+            path = try context.render(url, at: at("url"))
+        } else {
+            path = try context.render(definition.path ?? "", at: at("path"))
+            guard baseText != nil else {
+                throw ResolveError(description: "\(at("path").description): error: the request has a relative path but no collection.yaml above it sets baseUrl")
+            }
+        }
+        guard let base = URL(string: baseText ?? path) else {
+            throw ResolveError(description: "\(fileLocation.description): error: \"\(baseText ?? path)\" is not a URL")
+        }
+
+        var headers = RequestHeaders()
+        for settings in loaded.settings {
+            for field in settings.headers where field.enabled { headers[RequestHeaderKey(field.name)] = try context.render(field.value, at: field.location) }
+        }
+        for field in definition.headers where field.enabled {
+            headers[RequestHeaderKey(field.name)] = try context.render(field.value, at: field.location)
+        }
+        switch definition.auth {
+        case .bearer(let token)?: headers.authToken = .bearer(try context.render(token, at: at("auth")))
+        case .basic(let user, let password)?:
+            headers.authToken = .basic(username: try context.render(user, at: at("auth")), password: try context.render(password, at: at("auth")))
+        case nil: break
+        }
+        let query = try definition.query.filter(\.enabled).map { ($0.name, try context.render($0.value, at: $0.location)) }
+        let timeout = definition.timeout ?? loaded.settings.last(where: { $0.timeout != nil })?.timeout
+        let retries = loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
+        let endpoint = Endpoint(baseUrl: base, retryingCount: retries)
+        let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
+        let errorConverter = definition.errorConverter.map { KeyPathResponseConverter(path: $0) }
+        let folder = loaded.file.deletingLastPathComponent()
+        let method = HTTPMethod(rawValue: definition.method)
+
+        if case .multipart(let parts)? = definition.body {
+            var fields: [(String, String)] = []
+            var files: [MultipartFile] = []
+            for part in parts {
+                if let value = part.value {
+                    fields.append((part.name, try context.render(value, at: at("body"))))
+                } else if let file = part.file {
+                    let url = Self.file(try context.render(file, at: at("body")), relativeTo: folder)
+                    let mime = part.mime.flatMap { MimeType($0) } ?? MimeType(fileExtension: url.pathExtension) ?? .application(.octetStream)
+                    files.append(DefaultMultipartFile(resource: url, mime: mime, fileName: part.filename ?? url.lastPathComponent, fieldName: part.name))
+                }
+            }
+            let request = DefaultMultipartFormDataRequest<Data, String>(
+                path: path, method: method, queryParams: query, body: fields.isEmpty ? nil : .form(fields), headers: headers,
+                timeout: timeout, responseConverter: converter, errorConverter: errorConverter, files: files)
+            return .multipart(request, endpoint)
+        }
+
+        var body: RequestBody?
+        switch definition.body {
+        case .json(let value)?:
+            body = .raw(Data(try value.jsonText { text throws(TemplateError) in try context.render(text, at: at("body")) }.utf8))
+            if headers[.contentType] == nil { headers.contentType = .application(.json) }
+        case .text(let text)?:
+            body = .string(try context.render(text, at: at("body")))
+        case .form(let fields)?:
+            body = .form(try fields.filter(\.enabled).map { ($0.name, try context.render($0.value, at: $0.location)) })
+        case .file(let file)?:
+            let url = Self.file(try context.render(file, at: at("body")), relativeTo: folder)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw ResolveError(description: "\(at("body").description): error: the body file \(url.path) cannot be read")
+            }
+            body = .raw(data)
+            if headers[.contentType] == nil { headers.contentType = MimeType(fileExtension: url.pathExtension) ?? .application(.octetStream) }
+        case .multipart?, nil:
+            break
+        }
+        let request = DefaultRequest<Data, String>(
+            path: path, method: method, queryParams: query, body: body, headers: headers, timeout: timeout,
+            responseConverter: converter, errorConverter: errorConverter)
+        return .plain(request, endpoint)
+    }
+
+    private static func file(_ path: String, relativeTo folder: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path).standardizedFileURL
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Reads a collections directory: every top-level folder is a collection, sub-folders are
+/// sub-collections, `*.yaml` files are requests, `collection.yaml` holds a folder's settings and
+/// `environments/` its environments. A broken file is reported and skipped; the rest still loads.
+public enum CollectionLoader {
+    static let settingsFile = "collection.yaml"
+    static let environmentsFolder = "environments"
+
+    /// Loads the tree below `directory`.
+    public static func load(_ directory: URL) -> CollectionTree {
+        var state = LoadState(root: directory.standardizedFileURL)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            state.diagnostics.append(Diagnostic(file: state.display(directory), line: 1, column: 1, severity: .error,
+                                                message: "no collections directory here; create it or pass --collections DIR"))
+            return CollectionTree(directory: directory, entries: [], requests: [:], diagnostics: state.diagnostics)
+        }
+        let entries = state.folder(state.root, settings: [], collectionRoot: nil)
+        return CollectionTree(directory: state.root, entries: entries, requests: state.requests, diagnostics: state.diagnostics)
+    }
+
+    /// Whether a file name is a request file.
+    static func isRequestFile(_ name: String) -> Bool {
+        (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && name != settingsFile && !name.contains(".secret.")
+    }
+}
+
+/// The walk's accumulated results.
+private struct LoadState {
+    let root: URL
+    var requests: [String: LoadedRequest] = [:]
+    var diagnostics: [Diagnostic] = []
+
+    init(root: URL) { self.root = root }
+
+    func id(of url: URL) -> String {
+        let relative = url.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" }
+        return String(relative).replacingOccurrences(of: ".yaml", with: "", options: .anchored.union(.backwards))
+            .replacingOccurrences(of: ".yml", with: "", options: .anchored.union(.backwards))
+    }
+
+    /// A path as messages show it: relative to the working directory when inside it.
+    func display(_ url: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+
+    mutating func folder(_ url: URL, settings: [CollectionDefinition], collectionRoot: URL?) -> [TreeEntry] {
+        var settings = settings
+        var order: [String]?
+        var orderLocation = SourceLocation(file: display(url.appendingPathComponent(CollectionLoader.settingsFile)), line: 1, column: 1)
+        let settingsURL = url.appendingPathComponent(CollectionLoader.settingsFile)
+        if url != root, let text = read(settingsURL) {
+            let (definition, problems) = DocumentParser.collection(text, file: display(settingsURL))
+            diagnostics += problems
+            if let definition {
+                settings.append(definition)
+                order = definition.order
+                orderLocation = definition.locations["order"] ?? orderLocation
+            }
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }
+        var folders: [(String, URL)] = []
+        var files: [(String, URL)] = []
+        var seen: [String: String] = [:]
+        for name in names {
+            let child = url.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: child.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                if name != CollectionLoader.environmentsFolder { folders.append((name, child)) }
+            } else if CollectionLoader.isRequestFile(name) {
+                let stem = (name as NSString).deletingPathExtension
+                if let other = seen[stem] {
+                    diagnostics.append(Diagnostic(file: display(child), line: 1, column: 1, severity: .error,
+                                                  message: "duplicate request id '\(id(of: child))': \(other) and \(name) name the same request"))
+                    continue
+                }
+                seen[stem] = name
+                files.append((stem, child))
+            }
+        }
+        var entries: [(key: String, entry: TreeEntry)] = []
+        for (name, child) in folders.sorted(by: { $0.0.localizedStandardCompare($1.0) == .orderedAscending }) {
+            let children = folder(child, settings: settings, collectionRoot: collectionRoot ?? child)
+            entries.append((name, .folder(FolderEntry(name: name, id: id(of: child), children: children))))
+        }
+        for (name, child) in files.sorted(by: { $0.0.localizedStandardCompare($1.0) == .orderedAscending }) {
+            if let entry = request(child, settings: settings, collectionRoot: collectionRoot ?? url) {
+                entries.append((name, .request(entry)))
+            }
+        }
+        return Self.apply(order, to: entries, at: orderLocation, diagnostics: &diagnostics)
+    }
+
+    mutating func request(_ url: URL, settings: [CollectionDefinition], collectionRoot: URL) -> RequestEntry? {
+        guard let text = read(url) else { return nil }
+        let (definition, problems) = DocumentParser.request(text, file: display(url))
+        diagnostics += problems
+        guard let definition else { return nil }
+        let requestId = id(of: url)
+        checkFiles(of: definition, file: url)
+        requests[requestId] = LoadedRequest(id: requestId, file: url, displayPath: display(url), definition: definition,
+                                            settings: settings, collectionRoot: collectionRoot)
+        return RequestEntry(name: url.deletingPathExtension().lastPathComponent, id: requestId, method: definition.method)
+    }
+
+    /// Body files must exist: a missing one is reported at load time, not on the wire.
+    mutating func checkFiles(of definition: RequestDefinition, file: URL) {
+        let folder = file.deletingLastPathComponent()
+        var paths: [String] = []
+        switch definition.body {
+        case .file(let path)?: paths = [path]
+        case .multipart(let parts)?: paths = parts.compactMap(\.file)
+        default: break
+        }
+        for path in paths where !path.contains("{{") {
+            let target = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            if !FileManager.default.fileExists(atPath: target.path) {
+                let place = definition.locations["body"] ?? SourceLocation(file: display(file), line: 1, column: 1)
+                diagnostics.append(Diagnostic(file: display(file), line: place.line, column: place.column, severity: .error,
+                                              message: "the body file \(path) does not exist (looked for \(display(target)))"))
+            }
+        }
+    }
+
+    mutating func read(_ url: URL) -> String? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            diagnostics.append(Diagnostic(file: display(url), line: 1, column: 1, severity: .error, message: "the file cannot be read"))
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            diagnostics.append(Diagnostic(file: display(url), line: 1, column: 1, severity: .error, message: "the file is not valid UTF-8 text"))
+            return nil
+        }
+        return text
+    }
+
+    /// Puts entries named in `order` first, in that order; the rest keep folders-then-files order.
+    static func apply(_ order: [String]?, to entries: [(key: String, entry: TreeEntry)], at location: SourceLocation,
+                      diagnostics: inout [Diagnostic]) -> [TreeEntry] {
+        guard let order else { return entries.map(\.entry) }
+        var remaining = entries
+        var ordered: [TreeEntry] = []
+        for name in order {
+            if let index = remaining.firstIndex(where: { $0.key == name }) {
+                ordered.append(remaining.remove(at: index).entry)
+            } else {
+                diagnostics.append(Diagnostic(file: location.file, line: location.line, column: location.column, severity: .warning,
+                                              message: "order names '\(name)', which is not a request or folder here"))
+            }
+        }
+        return ordered + remaining.map(\.entry)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Why a template could not be filled in.
+public struct TemplateError: Error, Sendable, CustomStringConvertible {
+    public let variable: String
+    public let location: SourceLocation?
+    public let reason: String
+
+    public var description: String {
+        let place = location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
+        return "\(place)error: \(reason)"
+    }
+}
+
+/// Fills in `{{name}}` (collection variables, then the environment, then `--var`), `{{$env.NAME}}`,
+/// `{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt}}` and `{{$demo}}`. An unknown name is an error
+/// naming the variable and the place, never an empty string.
+public struct TemplateContext: Sendable {
+    /// Values by name, the later sources already applied over the earlier ones.
+    public var variables: [String: String]
+    /// Names whose values are secret.
+    public var secretNames: Set<String>
+    /// The process environment for `{{$env.NAME}}`.
+    public var processEnvironment: [String: String]
+    /// The demo server's URL, when it has been started.
+    public var demoURL: String?
+
+    public init(variables: [String: String] = [:], secretNames: Set<String> = [], processEnvironment: [String: String] = [:], demoURL: String? = nil) {
+        self.variables = variables
+        self.secretNames = secretNames
+        self.processEnvironment = processEnvironment
+        self.demoURL = demoURL
+    }
+
+    /// `text` with every placeholder replaced.
+    /// - Parameter location: Where `text` was written, for the error message.
+    public func render(_ text: String, at location: SourceLocation?) throws(TemplateError) -> String {
+        guard text.contains("{{") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            output += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                throw TemplateError(variable: "", location: location, reason: "'{{' without a closing '}}' in \"\(text)\"")
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            output += try value(of: name, in: text, at: location)
+            rest = rest[close.upperBound...]
+        }
+        return output + rest
+    }
+
+    /// The names `text` refers to.
+    public static func references(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            names.append(rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
+            rest = rest[close.upperBound...]
+        }
+        return names
+    }
+
+    /// `text` with secret values replaced by `••••••`.
+    public func masking(_ text: String) -> String {
+        secretNames.reduce(text) { masked, name in
+            guard let value = variables[name], !value.isEmpty else { return masked }
+            return masked.replacingOccurrences(of: value, with: "••••••")
+        }
+    }
+
+    private func value(of name: String, in text: String, at location: SourceLocation?) throws(TemplateError) -> String {
+        switch name {
+        case "$uuid": return UUID().uuidString.lowercased()
+        case "$timestamp": return String(Int(Date().timeIntervalSince1970))
+        case "$randomInt": return String(Int.random(in: 0...1000))
+        case "$demo":
+            guard let demoURL else {
+                throw TemplateError(variable: name, location: location, reason: "{{$demo}} needs the built-in demo server, which is not running")
+            }
+            return demoURL
+        case _ where name.hasPrefix("$env."):
+            let variable = String(name.dropFirst(5))
+            guard let value = processEnvironment[variable] else {
+                throw TemplateError(variable: name, location: location, reason: "the environment variable \(variable) is not set (used as {{\(name)}})")
+            }
+            return value
+        case _ where name.hasPrefix("$"):
+            throw TemplateError(variable: name, location: location,
+                                reason: "unknown function {{\(name)}}; use $uuid, $timestamp, $randomInt, $demo or $env.NAME")
+        default:
+            guard let value = variables[name] else {
+                let hint = Suggestion.closest(to: name, in: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""
+                throw TemplateError(variable: name, location: location,
+                                    reason: "undefined variable '\(name)'\(hint) (define it in the environment, collection.yaml variables or --var \(name)=…)")
+            }
+            return value
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Yams
+
+/// Parses the YAML text of collection files into models, with diagnostics.
+enum DocumentParser {
+    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "converter", "errorConverter"]
+    static let collectionKeys = ["name", "baseUrl", "headers", "timeout", "retries", "variables", "order"]
+    static let bodyKeys = ["json", "text", "form", "file", "multipart"]
+
+    /// Composes YAML text into a node; a syntax error becomes a diagnostic and nil.
+    static func compose(_ text: String, reader: inout NodeReader) -> Node? {
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            let (mark, problem) = describe(error)
+            reader.report(Diagnostic(file: reader.file, line: mark?.line ?? 1, column: mark?.column ?? 1,
+                                                 severity: .error, message: "malformed YAML: \(problem)"))
+            return nil
+        } catch {
+            reader.report(Diagnostic(file: reader.file, line: 1, column: 1, severity: .error, message: "malformed YAML: \(error)"))
+            return nil
+        }
+    }
+
+    private static func describe(_ error: YamlError) -> (Mark?, String) {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            return (mark, context.map { "\(problem) (\($0.text) at line \($0.mark.line))" } ?? problem)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return (context.mark, "the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) appears twice in the same mapping")
+        case .reader(let problem, _, _, _):
+            return (nil, problem)
+        default:
+            return (nil, String(describing: error))
+        }
+    }
+
+    static func request(_ text: String, file: String) -> (RequestDefinition?, [Diagnostic]) {
+        var reader = NodeReader(file: file)
+        guard let root = compose(text, reader: &reader) else { return (nil, reader.diagnostics) }
+        var request = RequestDefinition()
+        for (key, keyNode, value) in reader.mapping(root, what: "a request file", allowed: requestKeys) {
+            request.locations[key] = reader.location(keyNode)
+            switch key {
+            case "name": request.name = reader.string(value, what: "name")
+            case "method":
+                if let method = reader.string(value, what: "method") {
+                    if method.isEmpty || !method.allSatisfy({ $0.isLetter && $0.isASCII }) {
+                        reader.error(value, "method must be a word such as GET or POST, found '\(method)'")
+                    } else {
+                        request.method = method.uppercased()
+                    }
+                }
+            case "path": request.path = reader.string(value, what: "path")
+            case "url": request.url = reader.string(value, what: "url")
+            case "query": request.query = reader.fields(value, what: "query")
+            case "headers": request.headers = reader.fields(value, what: "headers")
+            case "body": request.body = body(value, reader: &reader)
+            case "auth": request.auth = auth(value, reader: &reader)
+            case "timeout":
+                if let timeout = reader.number(value, what: "timeout") {
+                    if timeout <= 0 { reader.error(value, "timeout must be more than 0 seconds") } else { request.timeout = timeout }
+                }
+            case "converter": request.converter = reader.string(value, what: "converter")
+            default: request.errorConverter = reader.string(value, what: "errorConverter")
+            }
+        }
+        if request.path == nil && request.url == nil, case .mapping = root {
+            reader.error(root, "a request needs a path (relative to the collection's baseUrl) or an absolute url")
+        }
+        if request.path != nil && request.url != nil {
+            reader.error(root, "a request has either a path or a url, not both")
+        }
+        return (request, reader.diagnostics)
+    }
+
+    static func collection(_ text: String, file: String) -> (CollectionDefinition?, [Diagnostic]) {
+        var reader = NodeReader(file: file)
+        guard let root = compose(text, reader: &reader) else { return (nil, reader.diagnostics) }
+        var collection = CollectionDefinition()
+        for (key, keyNode, value) in reader.mapping(root, what: "collection.yaml", allowed: collectionKeys) {
+            collection.locations[key] = reader.location(keyNode)
+            switch key {
+            case "name": collection.name = reader.string(value, what: "name")
+            case "baseUrl": collection.baseUrl = reader.string(value, what: "baseUrl")
+            case "headers": collection.headers = reader.fields(value, what: "headers")
+            case "timeout": collection.timeout = reader.number(value, what: "timeout")
+            case "retries": collection.retries = reader.integer(value, what: "retries")
+            case "variables": collection.variables = reader.fields(value, what: "variables")
+            default:
+                if case .sequence(let entries) = value {
+                    collection.order = entries.compactMap { reader.string($0, what: "an order entry") }
+                } else {
+                    reader.error(value, "order must be a list of entry names, found \(NodeReader.kind(of: value))")
+                }
+            }
+        }
+        return (collection, reader.diagnostics)
+    }
+
+    /// An environment file: a mapping of variable names to values.
+    static func environment(_ text: String, file: String) -> ([Field], [Diagnostic]) {
+        var reader = NodeReader(file: file)
+        guard let root = compose(text, reader: &reader) else { return ([], reader.diagnostics) }
+        if case .scalar(let scalar) = root, scalar.string.isEmpty { return ([], reader.diagnostics) }
+        return (reader.fields(root, what: "an environment"), reader.diagnostics)
+    }
+
+    private static func body(_ node: Node, reader: inout NodeReader) -> BodyDefinition? {
+        let pairs = reader.mapping(node, what: "body", allowed: bodyKeys)
+        guard pairs.count <= 1 else {
+            reader.error(node, "body takes one of json, text, form, file or multipart, found \(pairs.map(\.key).joined(separator: " and "))")
+            return nil
+        }
+        guard let (key, _, value) = pairs.first else {
+            if case .mapping = node { reader.error(node, "body needs one of json, text, form, file or multipart") }
+            return nil
+        }
+        switch key {
+        case "json": return .json(reader.json(value))
+        case "text": return reader.string(value, what: "body text").map(BodyDefinition.text)
+        case "form": return .form(reader.fields(value, what: "form"))
+        case "file": return reader.string(value, what: "body file").map(BodyDefinition.file)
+        default:
+            guard case .sequence(let entries) = value else {
+                reader.error(value, "multipart must be a list of parts, found \(NodeReader.kind(of: value))")
+                return nil
+            }
+            return .multipart(entries.compactMap { multipartField($0, reader: &reader) })
+        }
+    }
+
+    private static func multipartField(_ node: Node, reader: inout NodeReader) -> MultipartField? {
+        var field = MultipartField(name: "")
+        for (key, _, value) in reader.mapping(node, what: "a multipart part", allowed: ["name", "value", "file", "mime", "filename"]) {
+            let text = reader.string(value, what: "multipart \(key)")
+            switch key {
+            case "name": field.name = text ?? ""
+            case "value": field.value = text
+            case "file": field.file = text
+            case "mime": field.mime = text
+            default: field.filename = text
+            }
+        }
+        guard !field.name.isEmpty else {
+            reader.error(node, "a multipart part needs a name")
+            return nil
+        }
+        if (field.value == nil) == (field.file == nil) {
+            reader.error(node, "the multipart part '\(field.name)' needs either a value or a file")
+            return nil
+        }
+        return field
+    }
+
+    private static func auth(_ node: Node, reader: inout NodeReader) -> AuthDefinition? {
+        let pairs = reader.mapping(node, what: "auth", allowed: ["bearer", "basic"])
+        guard let (key, _, value) = pairs.first, pairs.count == 1 else {
+            if case .mapping = node { reader.error(node, "auth takes either bearer or basic") }
+            return nil
+        }
+        if key == "bearer" { return reader.string(value, what: "bearer token").map(AuthDefinition.bearer) }
+        var user: String?
+        var password = ""
+        for (field, _, child) in reader.mapping(value, what: "basic auth", allowed: ["user", "password"]) {
+            if field == "user" { user = reader.string(child, what: "user") } else { password = reader.string(child, what: "password") ?? "" }
+        }
+        guard let user else {
+            reader.error(value, "basic auth needs a user")
+            return nil
+        }
+        return .basic(user: user, password: password)
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import CourierCollections
+
+/// `courier list`: the collections as a tree of request ids with their methods.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Show every request id, as a tree.")
+
+    @OptionGroup var options: CollectionOptions
+
+    func run() async throws {
+        let tree = CollectionLoader.load(options.directory)
+        if tree.entries.isEmpty && !tree.errors.isEmpty { throw CLIFailure.collection(tree.errors.map(\.description).joined(separator: "\n")) }
+        var lines: [String] = []
+        func walk(_ entries: [TreeEntry], depth: Int) {
+            for entry in entries {
+                let indent = String(repeating: "  ", count: depth)
+                switch entry {
+                case .folder(let folder):
+                    lines.append("\(indent)\(folder.name)/")
+                    walk(folder.children, depth: depth + 1)
+                case .request(let request):
+                    lines.append("\(indent)\(request.method.padding(toLength: 7, withPad: " ", startingAt: 0)) \(request.id)")
+                }
+            }
+        }
+        walk(tree.entries, depth: 0)
+        Output.print(lines.joined(separator: "\n"))
+        if !tree.errors.isEmpty {
+            Output.error("\(tree.errors.count) file problem(s) hide some requests; `courier check` lists them.\n")
+        }
+    }
+}

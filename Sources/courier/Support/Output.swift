@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes to the standard streams without the non-Sendable `stdout`/`stderr` globals.
+enum Output {
+    static func write(_ data: Data, to descriptor: Int32 = 1) {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    static func print(_ text: String) { write(Data((text + "\n").utf8)) }
+
+    static func error(_ text: String) { write(Data(text.utf8), to: 2) }
+
+    static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+}
+
+/// A one-line progress bar on stderr, redrawn at most ten times a second.
+final class ProgressLine: Sendable {
+    private struct State {
+        var lastDraw = ContinuousClock.now - .seconds(1)
+        var drawn = false
+    }
+
+    private let state = Mutex(State())
+    private let started = ContinuousClock.now
+
+    func update(received: Int64, total: Int64?, sent: Int64, toSend: Int64?) {
+        state.withLock { state in
+            let now = ContinuousClock.now
+            guard now - state.lastDraw >= .milliseconds(100) else { return }
+            state.lastDraw = now
+            let elapsed = now - started
+            let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            var text: String
+            if let toSend, toSend > 0, sent < toSend {
+                text = "↑ \(Bytes.format(sent)) / \(Bytes.format(toSend)) \(Int(Double(sent) / Double(toSend) * 100))%"
+            } else if let total, total > 0 {
+                let fraction = min(1, Double(received) / Double(total))
+                let filled = Int(fraction * 20)
+                text = "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled) + "] "
+                    + "\(Int(fraction * 100))% \(Bytes.format(received)) / \(Bytes.format(total))"
+            } else {
+                text = "↓ \(Bytes.format(received))"
+            }
+            text += " · \(Bytes.format(Int64(Double(received) / seconds)))/s · \(String(format: "%.1f", seconds)) s"
+            Output.error("\r\u{1B}[2K" + text)
+            state.drawn = true
+        }
+    }
+
+    func finish() {
+        state.withLock { state in if state.drawn { Output.error("\r\u{1B}[2K") } }
+    }
+}
+
+enum Bytes {
+    static func format(_ count: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import CourierCollections
+import CourierDemoServer
+import Foundation
+
+/// `--collections DIR`, shared by every command that reads collections.
+struct CollectionOptions: ParsableArguments {
+    @Option(name: .long, help: "The collections directory.")
+    var collections: String = "Collections"
+
+    var directory: URL { URL(fileURLWithPath: collections) }
+}
+
+/// The loaded collections plus what running their requests needs: environments, variables, the demo server.
+final class Workspace {
+    let tree: CollectionTree
+    private var demoServer: DemoServer?
+
+    init(options: CollectionOptions) {
+        tree = CollectionLoader.load(options.directory)
+    }
+
+    /// The request with `id`, or a usage failure that lists close ids.
+    func request(_ id: String) throws -> LoadedRequest {
+        if let request = tree.request(id: id) { return request }
+        if let problem = tree.diagnostics.first(where: { $0.severity == .error && $0.file.contains(id) }) {
+            throw CLIFailure.collection("\(problem)")
+        }
+        let close = tree.requestIds.filter { $0.lowercased().contains(id.lowercased().split(separator: "/").last.map(String.init) ?? id) }
+        let hint = close.isEmpty ? "; `courier list` shows every id" : "; did you mean \(close.prefix(3).joined(separator: ", "))?"
+        throw CLIFailure.usage("no request '\(id)' in \(tree.directory.path)\(hint)")
+    }
+
+    /// Fails with the request file's own errors, if it has any.
+    func checkFile(of request: LoadedRequest) throws {
+        let problems = tree.diagnostics.filter { $0.severity == .error && $0.file == request.displayPath }
+        if !problems.isEmpty { throw CLIFailure.collection(problems.map(\.description).joined(separator: "\n")) }
+    }
+
+    /// The template context for `request`.
+    func context(for request: LoadedRequest, environment name: String?, variables: [String]) async throws -> TemplateContext {
+        var overrides: [String: String] = [:]
+        for assignment in variables {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw CLIFailure.usage("--var takes name=value, got '\(assignment)'")
+            }
+            overrides[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        var environment = EnvironmentValues.empty
+        if let name {
+            environment = EnvironmentValues.load(name, collectionRoot: request.collectionRoot)
+            let errors = environment.diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty { throw CLIFailure.collection(errors.map(\.description).joined(separator: "\n")) }
+        }
+        let demo = RequestResolver.needsDemoServer(request) ? try await demoURL() : nil
+        return RequestResolver.context(for: request, environment: environment, overrides: overrides,
+                                       processEnvironment: ProcessInfo.processInfo.environment, demoURL: demo)
+    }
+
+    /// Resolves `request`, turning template problems into collection failures.
+    func resolve(_ request: LoadedRequest, context: TemplateContext) throws -> ResolvedRequest {
+        do {
+            return try RequestResolver(context: context).resolve(request)
+        } catch {
+            throw CLIFailure.collection("\(error)")
+        }
+    }
+
+    /// `{{$demo}}`: `COURIER_DEMO_URL` when set, otherwise the built-in server, started once on a free port.
+    func demoURL() async throws -> String {
+        if let url = ProcessInfo.processInfo.environment["COURIER_DEMO_URL"], !url.isEmpty { return url }
+        if let demoServer { return demoServer.url }
+        do {
+            let server = try await DemoServer.start()
+            demoServer = server
+            return server.url
+        } catch {
+            throw CLIFailure.transport("the built-in demo server could not start: \(error)")
+        }
+    }
+
+    func shutdown() async {
+        await demoServer?.stop()
+    }
+}
