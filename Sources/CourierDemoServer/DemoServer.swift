@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -109,12 +110,46 @@ public struct DemoServerConfiguration: Sendable {
     }
 }
 
-/// Counts of requests by route, readable while the server runs.
+/// Counts of requests by route and a journal of the latest requests, readable while the server runs.
 public final class DemoStatistics: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
+    private struct State {
+        var counts: [String: Int] = [:]
+        var journal: [ReceivedRequest] = []
+    }
+
+    /// How many requests the journal keeps.
+    public static let journalLimit = 200
+    private let state = Mutex(State())
 
     /// How many requests reached `path` (for example `/auth/refresh`).
-    public func count(for path: String) -> Int { counts.withLock { $0[path, default: 0] } }
+    public func count(for path: String) -> Int { state.withLock { $0.counts[path, default: 0] } }
 
-    func record(_ path: String) { counts.withLock { $0[path, default: 0] += 1 } }
+    /// The latest requests, oldest first.
+    public var journal: [ReceivedRequest] { state.withLock { $0.journal } }
+
+    func record(_ request: DemoRequest) {
+        let received = ReceivedRequest(method: request.method.rawValue, path: request.path, query: request.rawQuery,
+                                       headers: request.headers.map { ($0.name, $0.value) }, body: request.bodyData)
+        state.withLock { state in
+            state.counts[request.path, default: 0] += 1
+            state.journal.append(received)
+            if state.journal.count > Self.journalLimit { state.journal.removeFirst(state.journal.count - Self.journalLimit) }
+        }
+    }
+}
+
+/// A request as the demo server received it.
+public struct ReceivedRequest: Sendable {
+    public let method: String
+    public let path: String
+    /// The raw query string, without `?`.
+    public let query: String?
+    /// Header fields in arrival order.
+    public let headers: [(name: String, value: String)]
+    public let body: Data
+
+    /// The first value of a header, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
 }

@@ -12,9 +12,13 @@ enum DocumentParser {
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            let (mark, problem) = describe(error)
+            var (mark, problem) = describe(error)
+            if case .duplicatedKeysInMapping(let duplicates, _) = error, let key = duplicates.first,
+               let repeated = secondOccurrence(of: key, in: text) {
+                mark = repeated
+            }
             reader.report(Diagnostic(file: reader.file, line: mark?.line ?? 1, column: mark?.column ?? 1,
-                                                 severity: .error, message: "malformed YAML: \(problem)"))
+                                     severity: .error, message: "malformed YAML: \(problem)"))
             return nil
         } catch {
             reader.report(Diagnostic(file: reader.file, line: 1, column: 1, severity: .error, message: "malformed YAML: \(error)"))
@@ -22,13 +26,25 @@ enum DocumentParser {
         }
     }
 
-    private static func describe(_ error: YamlError) -> (Mark?, String) {
+    /// Yams points a duplicate key at its mapping; the useful place is where the key is repeated.
+    private static func secondOccurrence(of key: String, in text: String) -> (line: Int, column: Int)? {
+        var seen = false
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let body = line.drop { $0 == " " || $0 == "-" }
+            guard body.hasPrefix(key), body.dropFirst(key.count).drop(while: { $0 == " " }).first == ":" else { continue }
+            if seen { return (index + 1, line.count - body.count + 1) }
+            seen = true
+        }
+        return nil
+    }
+
+    private static func describe(_ error: YamlError) -> ((line: Int, column: Int)?, String) {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            return (mark, context.map { "\(problem) (\($0.text) at line \($0.mark.line))" } ?? problem)
+            return ((mark.line, mark.column), context.map { "\(problem) (\($0.text) at line \($0.mark.line))" } ?? problem)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return (context.mark, "the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) appears twice in the same mapping")
+            return ((context.mark.line, context.mark.column), "the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) appears twice in the same mapping")
         case .reader(let problem, _, _, _):
             return (nil, problem)
         default:

@@ -16,7 +16,7 @@ struct DemoRouter: Sendable {
     }
 
     func respond(to request: DemoRequest) async -> DemoResponse {
-        statistics.record(request.path)
+        statistics.record(request)
         let segments = request.segments.map(String.init)
         switch segments.first {
         case nil: return Self.index
