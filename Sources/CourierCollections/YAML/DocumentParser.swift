@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// Parses the YAML text of collection files into models, with diagnostics.
-enum DocumentParser {
+public enum DocumentParser {
     static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "converter", "errorConverter"]
     static let collectionKeys = ["name", "baseUrl", "headers", "timeout", "retries", "variables", "order"]
     static let bodyKeys = ["json", "text", "form", "file", "multipart"]
@@ -52,7 +52,8 @@ enum DocumentParser {
         }
     }
 
-    static func request(_ text: String, file: String) -> (RequestDefinition?, [Diagnostic]) {
+    /// A request file's model, or nil when it is not YAML; problems come with positions either way.
+    public static func request(_ text: String, file: String) -> (RequestDefinition?, [Diagnostic]) {
         var reader = NodeReader(file: file)
         guard let root = compose(text, reader: &reader) else { return (nil, reader.diagnostics) }
         var request = RequestDefinition()
@@ -91,7 +92,8 @@ enum DocumentParser {
         return (request, reader.diagnostics)
     }
 
-    static func collection(_ text: String, file: String) -> (CollectionDefinition?, [Diagnostic]) {
+    /// A `collection.yaml` model.
+    public static func collection(_ text: String, file: String) -> (CollectionDefinition?, [Diagnostic]) {
         var reader = NodeReader(file: file)
         guard let root = compose(text, reader: &reader) else { return (nil, reader.diagnostics) }
         var collection = CollectionDefinition()
@@ -116,7 +118,7 @@ enum DocumentParser {
     }
 
     /// An environment file: a mapping of variable names to values.
-    static func environment(_ text: String, file: String) -> ([Field], [Diagnostic]) {
+    public static func environment(_ text: String, file: String) -> ([Field], [Diagnostic]) {
         var reader = NodeReader(file: file)
         guard let root = compose(text, reader: &reader) else { return ([], reader.diagnostics) }
         if case .scalar(let scalar) = root, scalar.string.isEmpty { return ([], reader.diagnostics) }

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes collection files in one canonical form: a fixed key order and no default values, so an
+/// edit makes a diff of exactly the lines it changed, and a file that loads and saves unchanged
+/// keeps its bytes.
+public enum CollectionWriter {
+    /// JSON bodies longer than this are written in block style.
+    static let flowWidth = 100
+
+    /// The text of a request file.
+    public static func text(of request: RequestDefinition) -> String {
+        var lines: [String] = []
+        if let name = request.name { lines.append("name: \(YAMLText.scalar(name))") }
+        if request.method != "GET" { lines.append("method: \(request.method)") }
+        if let url = request.url { lines.append("url: \(YAMLText.scalar(url))") }
+        if let path = request.path { lines.append("path: \(YAMLText.scalar(path))") }
+        appendFields("query", request.query, to: &lines)
+        appendFields("headers", request.headers, to: &lines)
+        if let body = request.body { lines += bodyLines(body) }
+        switch request.auth {
+        case .bearer(let token)?: lines.append("auth: {bearer: \(YAMLText.scalar(token))}")
+        case .basic(let user, let password)?:
+            lines += ["auth:", "  basic: {user: \(YAMLText.scalar(user)), password: \(YAMLText.scalar(password))}"]
+        case nil: break
+        }
+        if let timeout = request.timeout { lines.append("timeout: \(YAMLText.number(timeout))") }
+        if let converter = request.converter { lines.append("converter: \(YAMLText.scalar(converter))") }
+        if let converter = request.errorConverter { lines.append("errorConverter: \(YAMLText.scalar(converter))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The text of a `collection.yaml`.
+    public static func text(of collection: CollectionDefinition) -> String {
+        var lines: [String] = []
+        if let name = collection.name { lines.append("name: \(YAMLText.scalar(name))") }
+        if let baseUrl = collection.baseUrl { lines.append("baseUrl: \(YAMLText.scalar(baseUrl))") }
+        appendFields("headers", collection.headers, to: &lines)
+        if let timeout = collection.timeout { lines.append("timeout: \(YAMLText.number(timeout))") }
+        if let retries = collection.retries { lines.append("retries: \(retries)") }
+        appendFields("variables", collection.variables, to: &lines)
+        if let order = collection.order { lines.append("order: [" + order.map(YAMLText.scalar).joined(separator: ", ") + "]") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The text of an environment file: `name: value` lines.
+    public static func text(ofEnvironment fields: [Field]) -> String {
+        fields.map { "\(YAMLText.scalar($0.name)): \(YAMLText.scalar($0.value))" }.joined(separator: "\n") + "\n"
+    }
+
+    private static func appendFields(_ key: String, _ fields: [Field], to lines: inout [String]) {
+        guard !fields.isEmpty else { return }
+        lines.append("\(key):")
+        lines += fields.map { "  - " + YAMLText.field($0) }
+    }
+
+    private static func bodyLines(_ body: BodyDefinition) -> [String] {
+        switch body {
+        case .json(let value):
+            let flow = YAMLText.flow(value)
+            if flow.count <= flowWidth { return ["body:", "  json: \(flow)"] }
+            return ["body:", "  json:", YAMLText.block(value, indent: 4)]
+        case .text(let text): return ["body:", "  text: \(YAMLText.scalar(text))"]
+        case .file(let path): return ["body:", "  file: \(YAMLText.scalar(path))"]
+        case .form(let fields): return ["body:", "  form:"] + fields.map { "    - " + YAMLText.field($0) }
+        case .multipart(let parts):
+            return ["body:", "  multipart:"] + parts.map { part in
+                var pairs = ["name: \(YAMLText.scalar(part.name))"]
+                if let value = part.value { pairs.append("value: \(YAMLText.scalar(value))") }
+                if let file = part.file { pairs.append("file: \(YAMLText.scalar(file))") }
+                if let mime = part.mime { pairs.append("mime: \(YAMLText.scalar(mime))") }
+                if let filename = part.filename { pairs.append("filename: \(YAMLText.scalar(filename))") }
+                return "    - {" + pairs.joined(separator: ", ") + "}"
+            }
+        }
+    }
+
+    /// Why a save failed.
+    public struct SaveError: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Writes `text` to `url` atomically: a temporary file in the same folder, then a rename, so a
+    /// crash leaves either the old or the new file, never half of one. A file that already holds
+    /// `text` is not touched.
+    /// - Parameter secret: Written with mode 0600 (new files and existing ones alike).
+    /// - Returns: Whether the file was written.
+    @discardableResult
+    public static func save(_ text: String, to url: URL, secret: Bool = false) throws(SaveError) -> Bool {
+        let data = Data(text.utf8)
+        if FileManager.default.contents(atPath: url.path) == data { return false }
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SaveError(description: "cannot create the folder \(folder.path): \(error.localizedDescription)")
+        }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let existingMode = (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]) as? Int
+        let mode = secret ? 0o600 : (existingMode ?? 0o644)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: mode]) else {
+            throw SaveError(description: "cannot write \(temporary.path) (is the folder writable?)")
+        }
+        if chmod(temporary.path, mode_t(mode)) != 0 || rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw SaveError(description: "cannot replace \(url.path): \(reason)")
+        }
+        return true
+    }
+}

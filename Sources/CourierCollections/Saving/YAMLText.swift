@@ -1,0 +1,91 @@
+import Foundation
+
+/// Writes scalars the way the collection files are written by hand: plain where YAML reads them
+/// back as the same string, double-quoted otherwise.
+enum YAMLText {
+    /// Words YAML 1.1 tools read as booleans or null; quoted so every reader sees a string.
+    private static let typed: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "~"]
+    private static let leading: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`", " "]
+    private static let inner: [String] = [": ", " #", ",", "[", "]", "{", "}", "\"", "'", "\\", "\t"]
+
+    /// `text` as a YAML scalar that reads back as the string `text`.
+    static func scalar(_ text: String) -> String {
+        needsQuotes(text) ? quoted(text) : text
+    }
+
+    static func needsQuotes(_ text: String) -> Bool {
+        guard let first = text.first, let last = text.last else { return true }
+        if leading.contains(first) || last == " " || last == ":" { return true }
+        if typed.contains(text.lowercased()) || Double(text) != nil || Int(text) != nil { return true }
+        if text.hasPrefix("0x") || text.hasPrefix("0o") || text == ".inf" || text == ".nan" { return true }
+        if inner.contains(where: text.contains) { return true }
+        return text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0xFEFF }
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A number as written in files: whole numbers without a fraction.
+    static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// `{name: a, value: b}` (with `enabled: false` when off).
+    static func field(_ field: Field) -> String {
+        "{name: \(scalar(field.name)), value: \(scalar(field.value))\(field.enabled ? "" : ", enabled: false")}"
+    }
+
+    /// A flow-style JSON value, `{name: Ada, tags: [a, b]}`.
+    static func flow(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .string(let text): return scalar(text)
+        case .array(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
+        case .object(let pairs): return "{" + pairs.map { "\(scalar($0.0)): \(flow($0.1))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// A block-style JSON value for long bodies, indented by `indent` spaces.
+    static func block(_ value: JSONValue, indent: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        switch value {
+        case .object(let pairs) where !pairs.isEmpty:
+            return pairs.map { key, child in
+                opensBlock(child) ? "\(pad)\(scalar(key)):\n" + block(child, indent: indent + 2) : "\(pad)\(scalar(key)): \(flow(child))"
+            }.joined(separator: "\n")
+        case .array(let items) where !items.isEmpty:
+            return items.map { item in
+                guard case .object(let pairs) = item, !pairs.isEmpty, opensBlock(item) else { return "\(pad)- \(flow(item))" }
+                // The first key goes on the dash's line, the rest align under it.
+                return "\(pad)- " + block(item, indent: indent + 2).dropFirst(indent + 2)
+            }.joined(separator: "\n")
+        default:
+            return pad + flow(value)
+        }
+    }
+
+    /// Whether a nested object or array gets its own indented block: only when it is too long for one line.
+    private static func opensBlock(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object, .array: return flow(value).count > 60
+        default: return false
+        }
+    }
+}
