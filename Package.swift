@@ -49,7 +49,11 @@ let package = Package(
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierDemoServer", "CourierTestSupport"]),
-        .testTarget(name: "CourierCollectionsTests", dependencies: ["CourierCollections", "CourierTestSupport"]),
+        .testTarget(
+            name: "CourierCollectionsTests",
+            dependencies: ["CourierCollections", "CourierDemoServer", "CourierTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,7 +10,10 @@ struct CourierCommand: AsyncParsableCommand {
         Exit codes: 0 success (2xx/3xx) · 1 the server answered 4xx/5xx · 2 usage or collection errors · \
         3 transport errors (refused, timeout, TLS).
         """,
-        subcommands: [Overview.self, ListCommand.self, RunCommand.self, CurlCommand.self, CheckCommand.self, DemoServerCommand.self],
+        subcommands: [
+            Overview.self, ListCommand.self, RunCommand.self, CurlCommand.self, ImportCommand.self, ExportCommand.self,
+            CheckCommand.self, DemoServerCommand.self,
+        ],
         defaultSubcommand: Overview.self
     )
 }
