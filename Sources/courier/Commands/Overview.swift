@@ -8,15 +8,22 @@ struct Overview: AsyncParsableCommand {
         shouldDisplay: false
     )
 
+    @OptionGroup var options: CollectionOptions
+
     func run() async throws {
-        print("""
+        Output.print("""
         courier — HTTP request collections from the terminal.
 
-        This build ships the Courier library and the demo API; the explorer and the
-        collection commands (list, run, curl, import, check) come next.
+        The interactive explorer is not in this build yet; the collection commands are:
 
-          courier demo-server [--port N]   run the demo API on 127.0.0.1 (default port 8080)
-          courier --help                   every command and the exit codes
+          courier list                        every request id in ./Collections
+          courier run Demo/users/list-users   send a request (the Demo collection starts its own server)
+          courier curl ID | export ID         the request as a curl or HTTPie command
+          courier import curl '…' --into ID   save a curl command as a request file
+          courier check                       validate every collection file
+          courier demo-server                 run the demo API on 127.0.0.1:8080
+
+        `courier help <command>` explains each one, with exit codes.
         """)
     }
 }
