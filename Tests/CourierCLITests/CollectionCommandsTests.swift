@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// `courier list`, `check`, `run` and `curl` on the shipped collections, through the real binary.
-@Suite("courier collection commands")
+// Serialized: each test spawns many processes, and several at once starve the timing tests of other suites.
+@Suite("courier collection commands", .serialized)
 struct CollectionCommandsTests {
     private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
 

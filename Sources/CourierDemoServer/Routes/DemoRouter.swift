@@ -27,7 +27,7 @@ struct DemoRouter: Sendable {
         case "redirect": return StatusRoutes.redirect(request, segments: segments)
         case "drip": return StreamingRoutes.drip(request)
         case "bytes": return StreamingRoutes.bytes(request, segments: segments)
-        case "json" where segments.count == 2 && segments[1] == "big": return StreamingRoutes.bigJSON(request)
+        case "json" where segments.count == 2 && segments[1] == "big": return await StreamingRoutes.bigJSON(request)
         case "gzip": return StreamingRoutes.gzip(request)
         case "drop": return StreamingRoutes.drop(request)
         case "basic-auth": return AuthRoutes.basic(request, segments: segments)

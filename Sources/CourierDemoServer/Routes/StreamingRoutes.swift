@@ -34,11 +34,11 @@ enum StreamingRoutes {
     }
 
     /// `/json/big?mb=N`: a deterministic JSON document of about N megabytes.
-    static func bigJSON(_ request: DemoRequest) -> DemoResponse {
+    static func bigJSON(_ request: DemoRequest) async -> DemoResponse {
         guard let megabytes = Double(request.query("mb") ?? "1"), megabytes > 0, megabytes <= 1024 else {
             return .error(.badRequest, code: "invalid_size", message: "Use /json/big?mb=N with N from 0 to 1024")
         }
-        let document = BigJSON.document(bytes: Int(megabytes * 1_048_576))
+        let document = await BigJSON.document(bytes: Int(megabytes * 1_048_576))
         return DemoResponse(headers: [("Content-Type", "application/json")], body: .stream(length: document.readableBytes) { writer in
             var remaining = document
             while let chunk = remaining.readSlice(length: min(remaining.readableBytes, 256 * 1024)), chunk.readableBytes > 0 {

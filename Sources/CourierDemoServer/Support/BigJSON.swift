@@ -1,3 +1,4 @@
+import Dispatch
 import NIOCore
 import Synchronization
 
@@ -6,9 +7,13 @@ import Synchronization
 enum BigJSON {
     private static let cache = Mutex<[Int: ByteBuffer]>([:])
 
-    static func document(bytes target: Int) -> ByteBuffer {
+    static func document(bytes target: Int) async -> ByteBuffer {
         if let cached = cache.withLock({ $0[target] }) { return cached }
-        let document = generate(bytes: target)
+        // Generating tens of megabytes takes a while; doing it on a Dispatch queue keeps the
+        // cooperative thread pool (and every other connection) free meanwhile.
+        let document = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: generate(bytes: target)) }
+        }
         cache.withLock { cache in
             if cache.count > 4 { cache.removeAll() }
             cache[target] = document
