@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -128,12 +129,6 @@ struct RequestPipeline<R: Request>: Sendable {
 
     // MARK: - Sending
 
-    private enum Race: Sendable {
-        case finished(Result<TransportResponse, TransportError>)
-        case deadline
-        case interrupted
-    }
-
     /// Sends once; with a timeout, races the transport against the deadline because Linux
     /// truncates fractional timeouts and never enforces resource timeouts.
     private func send(_ prepared: PreparedRequest, _ urlRequest: URLRequest,
@@ -145,34 +140,32 @@ struct RequestPipeline<R: Request>: Sendable {
                 try await transport.send(urlRequest, body: body, progress: progress)
             })
         }
-        let winner = await withTaskGroup(of: Race.self) { group -> Race in
-            group.addTask {
-                .finished(await Self.capture { () async throws(TransportError) in
-                    try await transport.send(urlRequest, body: body, progress: progress)
-                })
-            }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: .seconds(timeout))
-                    return .deadline
-                } catch {
-                    return .interrupted
+        let exchange = Task {
+            await Self.capture { () async throws(TransportError) in try await transport.send(urlRequest, body: body, progress: progress) }
+        }
+        // Whichever comes first wins; the loser is cancelled, not awaited, so a timeout is
+        // reported at the deadline even when winding the transfer down takes a while.
+        let winner = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<TransportResponse, TransportError>?, Never>) in
+                let once = Once()
+                let deadline = Task {
+                    try? await Task.sleep(for: .seconds(timeout))
+                    if !Task.isCancelled, once.claim() { continuation.resume(returning: nil) }
+                }
+                Task {
+                    let result = await exchange.value
+                    deadline.cancel()
+                    if once.claim() { continuation.resume(returning: result) }
                 }
             }
-            var outcome = Race.interrupted
-            while let next = await group.next() {
-                if case .interrupted = next { continue }
-                outcome = next
-                break
-            }
-            group.cancelAll()
-            return outcome
+        } onCancel: {
+            exchange.cancel()
         }
-        switch winner {
-        case .finished(let result): return Self.classify(result)
-        case .deadline: return .failure(.timedOut(after: timeout))
-        case .interrupted: return .failure(.cancelled)
+        guard let winner else {
+            exchange.cancel()
+            return .failure(.timedOut(after: timeout))
         }
+        return Self.classify(winner)
     }
 
     private static func capture(_ body: () async throws(TransportError) -> TransportResponse) async -> Result<TransportResponse, TransportError> {
@@ -260,4 +253,17 @@ enum RetryRules {
 /// Decoding does not mutate a `JSONDecoder`, so one plain decoder serves every request.
 enum SharedDecoder {
     static let plain = JSONDecoder()
+}
+
+/// A flag that lets exactly one of several racers through.
+final class Once: Sendable {
+    private let claimed = Mutex(false)
+
+    /// True for the first caller only.
+    func claim() -> Bool {
+        claimed.withLock { claimed in
+            defer { claimed = true }
+            return !claimed
+        }
+    }
 }

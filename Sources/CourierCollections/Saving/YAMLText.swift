@@ -22,23 +22,7 @@ enum YAMLText {
         return text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0xFEFF }
     }
 
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { QuotedText.quote(text, controlPrefix: "\\x", digits: 2) }
 
     /// A number as written in files: whole numbers without a fraction.
     static func number(_ value: Double) -> String {

@@ -11,17 +11,14 @@ struct CurlCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CollectionOptions
     @Argument(help: "The request id.") var id: String
-    @Option(name: .long, help: "The environment.") var env: String?
-    @Option(name: .customLong("var"), help: "A variable, as name=value; repeatable.") var variables: [String] = []
+    @OptionGroup var variables: VariableOptions
     @Flag(name: .long, help: "Replace secret values with ••••••.") var redact = false
 
     func run() async throws {
         let workspace = Workspace(options: options)
-        let request = try workspace.request(id)
-        try workspace.checkFile(of: request)
-        let context = try await workspace.context(for: request, environment: env, variables: variables)
-        let command = try workspace.resolve(request, context: context).cURL()
-        Output.print(redact ? context.masking(command) : command)
+        let request = try await workspace.prepare(id, with: variables)
+        let command = try request.resolved.cURL()
+        Output.print(redact ? request.context.masking(command) : command)
         await workspace.shutdown()
     }
 }

@@ -18,8 +18,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CollectionOptions
     @Argument(help: "The request id, for example Demo/users/list-users.") var id: String
-    @Option(name: .long, help: "The environment, from the collection's environments/ folder.") var env: String?
-    @Option(name: .customLong("var"), help: "A variable, as name=value; repeatable; wins over the environment.") var variables: [String] = []
+    @OptionGroup var variables: VariableOptions
     @Flag(name: .shortAndLong, help: "Print the status line and headers before the body.") var include = false
     @Flag(name: .long, help: "Print the body after the request's key-path converter (errorConverter for 4xx/5xx).") var converted = false
     @Flag(name: .long, help: "Print the body as received, even on a terminal.") var raw = false
@@ -29,10 +28,8 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = Workspace(options: options)
-        let request = try workspace.request(id)
-        try workspace.checkFile(of: request)
-        let context = try await workspace.context(for: request, environment: env, variables: variables)
-        let resolved = try workspace.resolve(request, context: context)
+        let prepared = try await workspace.prepare(id, with: variables)
+        let (request, context, resolved) = (prepared.loaded, prepared.context, prepared.resolved)
         let progress = Output.stderrIsTerminal ? ProgressLine() : nil
         let result = await RequestRunner.run(resolved) { transfer in
             progress?.update(received: transfer.bytesReceived, total: transfer.totalBytesToReceive,

@@ -11,6 +11,22 @@ struct CollectionOptions: ParsableArguments {
     var directory: URL { URL(fileURLWithPath: collections) }
 }
 
+/// `--env` and `--var`, shared by every command that fills in a request's variables.
+struct VariableOptions: ParsableArguments {
+    @Option(name: .long, help: "The environment, from the collection's environments/ folder.")
+    var env: String?
+
+    @Option(name: .customLong("var"), help: "A variable, as name=value; repeatable; wins over the environment.")
+    var variables: [String] = []
+}
+
+/// A request ready to send, with what was needed to build it.
+struct PreparedCommandRequest {
+    let loaded: LoadedRequest
+    let context: TemplateContext
+    let resolved: ResolvedRequest
+}
+
 /// The loaded collections plus what running their requests needs: environments, variables, the demo server.
 final class Workspace {
     let tree: CollectionTree
@@ -55,6 +71,14 @@ final class Workspace {
         let demo = RequestResolver.needsDemoServer(request) ? try await demoURL() : nil
         return RequestResolver.context(for: request, environment: environment, overrides: overrides,
                                        processEnvironment: ProcessInfo.processInfo.environment, demoURL: demo)
+    }
+
+    /// Finds, checks and resolves the request `id` with the environment and variables given.
+    func prepare(_ id: String, with variables: VariableOptions) async throws -> PreparedCommandRequest {
+        let loaded = try request(id)
+        try checkFile(of: loaded)
+        let context = try await context(for: loaded, environment: variables.env, variables: variables.variables)
+        return PreparedCommandRequest(loaded: loaded, context: context, resolved: try resolve(loaded, context: context))
     }
 
     /// Resolves `request`, turning template problems into collection failures.
