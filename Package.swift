@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CourierJSON", targets: ["CourierJSON"]),
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierCollections", targets: ["CourierCollections"]),
+        .library(name: "CourierUI", targets: ["CourierUI"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -23,6 +24,8 @@ let package = Package(
             name: "CourierCollections",
             dependencies: ["Courier", "CourierJSON", .product(name: "Yams", package: "Yams")]
         ),
+        // The explorer as pure Swift: no ncurses, no IO.
+        .target(name: "CourierUI"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "CourierDemoServer",
@@ -54,6 +57,7 @@ let package = Package(
             dependencies: ["CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "CourierUITests", dependencies: ["CourierUI"]),
         .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
