@@ -26,6 +26,9 @@ let package = Package(
         ),
         // The explorer as pure Swift: no ncurses, no IO.
         .target(name: "CourierUI"),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // The only module that imports ncurses.
+        .target(name: "CourierTerminal", dependencies: ["CourierUI", "CNcurses"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "CourierDemoServer",
@@ -42,6 +45,8 @@ let package = Package(
                 "Courier",
                 "CourierCollections",
                 "CourierDemoServer",
+                "CourierTerminal",
+                "CourierUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

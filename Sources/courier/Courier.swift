@@ -11,9 +11,9 @@ struct CourierCommand: AsyncParsableCommand {
         3 transport errors (refused, timeout, TLS).
         """,
         subcommands: [
-            Overview.self, ListCommand.self, RunCommand.self, CurlCommand.self, ImportCommand.self, ExportCommand.self,
+            ExplorerCommand.self, Overview.self, ListCommand.self, RunCommand.self, CurlCommand.self, ImportCommand.self, ExportCommand.self,
             CheckCommand.self, DemoServerCommand.self,
         ],
-        defaultSubcommand: Overview.self
+        defaultSubcommand: ExplorerCommand.self
     )
 }

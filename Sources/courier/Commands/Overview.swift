@@ -14,7 +14,7 @@ struct Overview: AsyncParsableCommand {
         Output.print("""
         courier — HTTP request collections from the terminal.
 
-        The interactive explorer is not in this build yet; the collection commands are:
+        The explorer opens when courier runs in a terminal; the collection commands are:
 
           courier list                        every request id in ./Collections
           courier run Demo/users/list-users   send a request (the Demo collection starts its own server)

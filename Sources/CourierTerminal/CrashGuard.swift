@@ -1,0 +1,20 @@
+import CNcurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Restores the terminal when the process is killed or crashes, so the shell is usable afterwards.
+enum CrashGuard {
+    static func install() {
+        for number in [SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGSEGV, SIGBUS, SIGTRAP, SIGFPE] {
+            signal(number) { received in
+                // Leave the alternate screen and raw mode, then die the way the signal meant.
+                endwin()
+                var bytes = Array("\u{1B}[?2004l".utf8)
+                _ = write(1, &bytes, bytes.count)
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import CNcurses
+import CourierUI
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real terminal through ncurses: the only code in Courier that touches it.
+///
+/// `start()` checks the terminal and enters raw mode; `draw(_:)` writes only the cells that
+/// changed since the last frame; `nextEvent(timeout:)` decodes keys, paste, mouse and resize;
+/// `stop()` restores the terminal, and so do SIGTERM, SIGHUP and crashes.
+public final class Terminal {
+    public enum StartError: Error, CustomStringConvertible {
+        case notATerminal
+        case unknownTerminal(String)
+
+        public var description: String {
+            switch self {
+            case .notATerminal: return "standard input is not a terminal; the explorer needs one (use `courier run` in scripts)"
+            case .unknownTerminal(let name): return "the terminal type '\(name)' is unknown to ncurses; set TERM, for example TERM=xterm-256color"
+            }
+        }
+    }
+
+    public private(set) var width = 0
+    public private(set) var height = 0
+    public private(set) var colors: ColorSupport = .none
+    private var blitter: Blitter?
+    private var previous: Screen?
+    private var running = false
+
+    public init() {}
+
+    /// Sets the terminal up for the explorer.
+    /// - Throws: `StartError` when stdin is not a terminal or TERM is unusable; nothing is changed then.
+    public func start(environment: [String: String] = ProcessInfo.processInfo.environment) throws(StartError) {
+        guard isatty(0) == 1 else { throw .notATerminal }
+        Locale.setUTF8()
+        let name = environment["TERM"] ?? ""
+        // newterm returns nil instead of exiting the process the way initscr does.
+        guard !name.isEmpty, let screen = courier_newterm() else { throw .unknownTerminal(name) }
+        _ = set_term(screen)
+        raw()
+        noecho()
+        nonl()
+        keypad(courier_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        mousemask(courier_all_mouse_events, nil)
+        mouseinterval(0)
+        colors = ColorSupport.detect(environment: environment)
+        if colors != .none {
+            start_color()
+            use_default_colors()
+        }
+        blitter = Blitter(colors: colors)
+        Output.write("\u{1B}[?2004h")  // bracketed paste on
+        running = true
+        CrashGuard.install()
+        width = Int(courier_cols())
+        height = Int(courier_lines())
+    }
+
+    /// Restores the terminal; safe to call twice.
+    public func stop() {
+        guard running else { return }
+        running = false
+        Output.write("\u{1B}[?2004l")
+        endwin()
+    }
+
+    /// Draws `screen`, writing only the cells that differ from the last frame.
+    public func draw(_ screen: Screen) {
+        guard let blitter else { return }
+        let changed = screen.changes(since: previous)
+        if previous?.width != screen.width || previous?.height != screen.height { clear() }
+        blitter.write(changed, of: screen)
+        if let cursor = screen.cursor {
+            curs_set(1)
+            move(Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        wnoutrefresh(courier_stdscr())
+        doupdate()
+        previous = screen
+    }
+
+    /// Forgets the last frame so the next one is drawn in full (after a suspend, for example).
+    public func invalidate() {
+        previous = nil
+        clearok(courier_stdscr(), true)
+    }
+
+    /// Waits up to `timeout` milliseconds for an event; nil when none came.
+    public func nextEvent(timeout: Int32) -> TerminalEvent? {
+        wtimeout(courier_stdscr(), timeout)
+        guard let event = KeyDecoder.read() else { return nil }
+        if case .resize = event {
+            width = Int(courier_cols())
+            height = Int(courier_lines())
+            previous = nil
+        }
+        return event
+    }
+
+    deinit { stop() }
+}
+
+/// What the terminal can colour.
+public enum ColorSupport: Sendable, Equatable {
+    case none, basic, indexed
+
+    static func detect(environment: [String: String]) -> ColorSupport {
+        // https://no-color.org: any non-empty value turns colour off.
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        if environment["TERM"] == "dumb" || !has_colors() { return .none }
+        return courier_colors() >= 256 ? .indexed : .basic
+    }
+}
+
+/// Writes to stdout directly, for escape sequences ncurses has no call for.
+enum Output {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = Glibc.write(1, &bytes, bytes.count)
+    }
+}
+
+extension Locale {
+    /// UTF-8 from the environment, or C.UTF-8 when the environment's locale is not UTF-8 (CI,
+    /// `env -i`, a tmux server started without LANG): otherwise box lines print as `q` and `x`.
+    static func setUTF8() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset.uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {
+            setlocale(LC_ALL, "C.UTF-8")
+        }
+    }
+}

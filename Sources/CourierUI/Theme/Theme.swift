@@ -1,0 +1,44 @@
+/// What each part of the UI looks like. The terminal degrades colours it cannot show.
+public struct Theme: Sendable, Equatable {
+    public enum Role: String, Sendable, CaseIterable {
+        case border, focus, title, selection, selectionUnfocused, folder, status, dim, warning, overlay
+    }
+
+    public var styles: [Role: Style]
+    public var methods: [String: Style]
+
+    public init(styles: [Role: Style], methods: [String: Style]) {
+        self.styles = styles
+        self.methods = methods
+    }
+
+    public func style(_ role: Role) -> Style { styles[role] ?? .plain }
+
+    public func border(focused: Bool) -> Style { style(focused ? .focus : .border) }
+
+    /// The colour of a method badge.
+    public func method(_ method: String) -> Style { methods[method] ?? Style(bold: true) }
+
+    /// The built-in dark theme.
+    public static let standard = Theme(
+        styles: [
+            .border: Style(foreground: .indexed(240)),
+            .focus: Style(foreground: .rgb(0x7a, 0xa2, 0xf7), bold: true),
+            .title: Style(foreground: .rgb(0xc0, 0xca, 0xf5), bold: true),
+            .selection: Style(foreground: .rgb(0x1a, 0x1b, 0x26), background: .rgb(0x7a, 0xa2, 0xf7)),
+            .selectionUnfocused: Style(background: .indexed(237)),
+            .folder: Style(foreground: .rgb(0xe0, 0xaf, 0x68)),
+            .status: Style(foreground: .rgb(0xc0, 0xca, 0xf5), background: .indexed(236)),
+            .dim: Style(dim: true),
+            .warning: Style(foreground: .rgb(0xff, 0x9e, 0x64), bold: true),
+            .overlay: Style(background: .indexed(235)),
+        ],
+        methods: [
+            "GET": Style(foreground: .rgb(0x9e, 0xce, 0x6a), bold: true),
+            "POST": Style(foreground: .rgb(0xe0, 0xaf, 0x68), bold: true),
+            "PUT": Style(foreground: .rgb(0x7a, 0xa2, 0xf7), bold: true),
+            "PATCH": Style(foreground: .rgb(0xbb, 0x9a, 0xf7), bold: true),
+            "DELETE": Style(foreground: .rgb(0xf7, 0x76, 0x8e), bold: true),
+        ]
+    )
+}

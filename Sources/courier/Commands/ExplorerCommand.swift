@@ -1,0 +1,56 @@
+import ArgumentParser
+import CourierCollections
+import CourierTerminal
+import CourierUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `courier` with no subcommand: the explorer on a terminal, the overview otherwise.
+struct ExplorerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Open the explorer on the collections (the default command)."
+    )
+
+    @OptionGroup var options: CollectionOptions
+
+    func run() async throws {
+        guard isatty(0) == 1 && isatty(1) == 1 else {
+            try await Overview(options: options).run()
+            return
+        }
+        let tree = CollectionLoader.load(options.directory)
+        let terminal = Terminal()
+        do {
+            try terminal.start()
+        } catch {
+            throw CLIFailure.usage("\(error)")
+        }
+        defer { terminal.stop() }
+        var state = ExplorerState(width: terminal.width, height: terminal.height, tree: Self.nodes(tree.entries))
+        if !tree.errors.isEmpty { state.status = "\(tree.errors.count) collection file problem(s); `courier check` lists them" }
+        while true {
+            terminal.draw(state.render())
+            guard let event = terminal.nextEvent(timeout: 250) else { continue }
+            if state.update(.event(event)).contains(.quit) { return }
+        }
+    }
+
+    /// The collections tree as the UI's nodes.
+    static func nodes(_ entries: [TreeEntry]) -> [TreeNode] {
+        entries.map { entry in
+            switch entry {
+            case .folder(let folder): return TreeNode(id: folder.id, title: folder.name, children: nodes(folder.children))
+            case .request(let request): return TreeNode(id: request.id, title: request.name, method: request.method)
+            }
+        }
+    }
+}
+
+extension Overview {
+    init(options: CollectionOptions) {
+        self.init()
+        self.options = options
+    }
+}
