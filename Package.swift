@@ -62,7 +62,7 @@ let package = Package(
             dependencies: ["CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "CourierUITests", dependencies: ["CourierUI"]),
+        .testTarget(name: "CourierUITests", dependencies: ["CourierUI"], exclude: ["Snapshots"]),
         .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
