@@ -105,28 +105,48 @@ struct LinuxBehaviourTests {
         #expect(success.data["user"] == "ada")
     }
 
+    // Timing under a parallel suite on two cores: a load spike can delay any single exchange by
+    // about a second. The behaviours below are deterministic (truncation would fail every attempt
+    // the same way), so each test passes when one of three attempts shows the right timing.
+
     @Test("L4: a 0.5 s timeout fails after about 0.5 s, not at once")
     func fractionalTimeout() async throws {
         let endpoint = try await makeEndpoint(retryingCount: 3)
-        let request = DefaultRequest<Data, String>(path: "delay/3", method: .get, timeout: 0.5)
-        let started = ContinuousClock.now
-        let result = await outcome(of: request.execute(on: endpoint))
-        let elapsed = ContinuousClock.now - started
-        guard case .failure(.timedOut(let after)) = result else {
-            Issue.record("expected a timeout, got \(result)")
-            return
+        var timings: [Duration] = []
+        for _ in 1...3 {
+            let request = DefaultRequest<Data, String>(path: "delay/3", method: .get, timeout: 0.5)
+            let started = ContinuousClock.now
+            let result = await outcome(of: request.execute(on: endpoint))
+            let elapsed = ContinuousClock.now - started
+            guard case .failure(.timedOut(let after)) = result else {
+                Issue.record("expected a timeout, got \(result)")
+                return
+            }
+            #expect(after == 0.5)
+            // Never "at once", on any attempt: that is the Linux truncation this guards against.
+            #expect(elapsed >= .milliseconds(450), "took \(elapsed)")
+            timings.append(elapsed)
+            // The response would take 3 s: well below proves the deadline fired.
+            if elapsed < .milliseconds(1500) { return }
         }
-        #expect(after == 0.5)
-        // The response would take 3 s: anything well below proves the deadline fired.
-        #expect(elapsed >= .milliseconds(450) && elapsed < .milliseconds(2500), "took \(elapsed)")
+        Issue.record("no attempt timed out near 0.5 s: \(timings)")
     }
 
     @Test("L4: a 2.95 s timeout lets a 2 s response through (truncated to 2 s it would not)")
     func fractionalTimeoutAboveDelay() async throws {
         let endpoint = try await makeEndpoint()
-        let request = DefaultRequest<Envelope<[String: Double]>, String>(path: "delay/2", method: .get, timeout: 2.95)
-        let response = try await request.asyncExecute(on: endpoint)
-        #expect(response.data["delayed"] == 2)
+        var failures: [String] = []
+        for _ in 1...3 {
+            let request = DefaultRequest<Envelope<[String: Double]>, String>(path: "delay/2", method: .get, timeout: 2.95)
+            do {
+                let response = try await request.asyncExecute(on: endpoint)
+                #expect(response.data["delayed"] == 2)
+                return
+            } catch {
+                failures.append(error.description)
+            }
+        }
+        Issue.record("every attempt failed: \(failures)")
     }
 
     @Test("L5: cancel() yields .cancelled and is never retried")
@@ -144,7 +164,7 @@ struct LinuxBehaviourTests {
         }
         #expect(error.isCancelled)
         #expect(info.attempts == 1)
-        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(ContinuousClock.now - started < .seconds(2), "the 5 s response must not be waited for")
         #expect(error.description == "The request was cancelled.")
     }
 
@@ -158,7 +178,7 @@ struct LinuxBehaviourTests {
         let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(ContinuousClock.now - started < .seconds(2), "the 5 s response must not be waited for")
         guard case .failure(let error) = result else {
             Issue.record("expected cancellation, got \(result)")
             return
