@@ -6,10 +6,20 @@ public struct Theme: Sendable, Equatable {
 
     public var styles: [Role: Style]
     public var methods: [String: Style]
+    /// Roles the explorer's panes use beyond the engine's own (`status.2xx`, `json.key`, …).
+    public var extras: [String: Style]
 
-    public init(styles: [Role: Style], methods: [String: Style]) {
+    public init(styles: [Role: Style], methods: [String: Style], extras: [String: Style] = [:]) {
         self.styles = styles
         self.methods = methods
+        self.extras = extras
+    }
+
+    /// A style by its name in theme files: `border`, `method.GET`, `json.key`.
+    public func style(named name: String) -> Style {
+        if let role = Role(rawValue: name) { return style(role) }
+        if name.hasPrefix("method.") { return method(String(name.dropFirst(7))) }
+        return extras[name] ?? .plain
     }
 
     public func style(_ role: Role) -> Style { styles[role] ?? .plain }

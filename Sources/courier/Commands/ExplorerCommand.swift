@@ -15,6 +15,9 @@ struct ExplorerCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CollectionOptions
 
+    @Option(name: .long, help: "A theme from Themes/ (default, light, solarized-dark, high-contrast, monochrome).")
+    var theme: String?
+
     func run() async throws {
         guard isatty(0) == 1 && isatty(1) == 1 else {
             try await Overview(options: options).run()
@@ -28,10 +31,15 @@ struct ExplorerCommand: AsyncParsableCommand {
             throw CLIFailure.usage("\(error)")
         }
         defer { terminal.stop() }
-        var state = ExplorerState(width: terminal.width, height: terminal.height, tree: Self.nodes(tree.entries))
-        if !tree.errors.isEmpty { state.status = "\(tree.errors.count) collection file problem(s); `courier check` lists them" }
+        let settings = ExplorerSettings.load(themeOverride: theme)
+        var state = ExplorerState(width: terminal.width, height: terminal.height, tree: Self.nodes(tree.entries), keyMap: settings.keyMap)
+        if let problem = settings.problems.first {
+            state.status = "\(problem) (ignored)"
+        } else if !tree.errors.isEmpty {
+            state.status = "\(tree.errors.count) collection file problem(s); `courier check` lists them"
+        }
         while true {
-            terminal.draw(state.render())
+            terminal.draw(state.render(theme: settings.theme))
             guard let event = terminal.nextEvent(timeout: 250) else { continue }
             if state.update(.event(event)).contains(.quit) { return }
         }

@@ -1,0 +1,41 @@
+import CourierUI
+import Foundation
+
+/// The explorer's theme and key map, from `$XDG_CONFIG_HOME/courier/config.yaml` (or
+/// `~/.config/courier/config.yaml`) and `Themes/NAME.yaml`. Problems are reported, never fatal:
+/// a broken file falls back to the defaults.
+struct ExplorerSettings {
+    var theme: Theme = .standard
+    var keyMap: KeyMap = .standard
+    var problems: [String] = []
+
+    static func load(themeOverride: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ExplorerSettings {
+        var settings = ExplorerSettings()
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"].map { "\($0)/.config" } ?? ".config")
+        let configFile = URL(fileURLWithPath: configHome).appendingPathComponent("courier/config.yaml")
+        var themeName = themeOverride
+        if let text = try? String(contentsOf: configFile, encoding: .utf8) {
+            let (configuration, problems) = ConfigParser.parse(text, file: configFile.path)
+            settings.keyMap = configuration.keyMap
+            settings.problems += problems.map(\.description)
+            themeName = themeName ?? configuration.theme
+        }
+        if let themeName, themeName != "default" || FileManager.default.fileExists(atPath: themeFile(themeName).path) {
+            let file = themeFile(themeName)
+            if let text = try? String(contentsOf: file, encoding: .utf8) {
+                let (theme, problems) = ThemeParser.parse(text, file: file.path)
+                settings.theme = problems.isEmpty ? theme : .standard
+                settings.problems += problems.map { "\($0); using the default theme" }
+            } else {
+                settings.problems.append("no theme '\(themeName)' at \(file.path); using the default theme")
+            }
+        }
+        return settings
+    }
+
+    /// Themes ship in `Themes/` next to `Collections/`.
+    private static func themeFile(_ name: String) -> URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Themes/\(name).yaml")
+    }
+}

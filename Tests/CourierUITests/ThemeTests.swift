@@ -1,0 +1,82 @@
+import CourierUI
+import Foundation
+import Testing
+
+@Suite("Themes and configuration")
+struct ThemeTests {
+    private static let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
+
+    @Test("Every shipped theme parses cleanly and styles every role",
+          arguments: ["default", "light", "solarized-dark", "high-contrast", "monochrome"])
+    func shippedThemes(name: String) throws {
+        let file = Self.themes.appendingPathComponent("\(name).yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let (_, problems) = ThemeParser.parse(text, file: file.lastPathComponent)
+        #expect(problems.isEmpty, "\(problems)")
+        let defined = text.split(separator: "\n").compactMap { line -> String? in
+            line.hasPrefix("  ") ? line.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } : nil
+        }
+        #expect(Set(defined) == Set(ThemeParser.knownRoles), "missing: \(Set(ThemeParser.knownRoles).subtracting(defined))")
+    }
+
+    @Test("The monochrome theme uses no colour at all")
+    func monochrome() throws {
+        let text = try String(contentsOf: Self.themes.appendingPathComponent("monochrome.yaml"), encoding: .utf8)
+        let (theme, _) = ThemeParser.parse(text, file: "monochrome.yaml")
+        for role in ThemeParser.knownRoles {
+            let style = theme.style(named: role)
+            #expect(style.foreground == .default && style.background == .default, "\(role)")
+        }
+    }
+
+    @Test("Colours as hex, index, name and bright name")
+    func colours() {
+        let (theme, problems) = ThemeParser.parse("""
+        styles:
+          border: "#0a0B0c"
+          focus: {fg: 33, bg: bright-blue, bold: true}
+          json.key: magenta
+        """, file: "t.yaml")
+        #expect(problems.isEmpty)
+        #expect(theme.style(.border).foreground == .rgb(10, 11, 12))
+        #expect(theme.style(.focus) == Style(foreground: .indexed(33), background: .basic(12), bold: true))
+        #expect(theme.style(named: "json.key").foreground == .basic(5))
+    }
+
+    @Test("A broken theme reports file:line:column and keeps the rest", arguments: [
+        ("styles:\n  bordr: red\n", 2, 3, "unknown role 'bordr'; did you mean 'border'?"),
+        ("styles:\n  border: chartreuse\n", 2, 11, "'chartreuse' is not a colour"),
+        ("styles:\n  focus: {fg: red, blink: true}\n", 2, 20, "unknown style key 'blink'"),
+        ("styles: [oops\n", 1, 1, "malformed YAML"),
+        ("name: only\n", 1, 1, "a theme needs a 'styles' mapping"),
+    ])
+    func broken(text: String, line: Int, column: Int, message: String) {
+        let (theme, problems) = ThemeParser.parse(text, file: "broken.yaml")
+        #expect(problems.contains { $0.line == line && $0.column == column && $0.message.contains(message) }, "\(problems)")
+        #expect(theme.style(.title) == Theme.standard.style(.title), "what the file does not set stays as in the default theme")
+    }
+
+    @Test("Key bindings from config.yaml; bad entries are reported with their line and ignored")
+    func configuration() {
+        let (configuration, problems) = ConfigParser.parse("""
+        theme: light
+        keys:
+          quit: [x, ctrl-q]
+          move-down: ctrl-n
+          fly: [f]
+          move-up: [not-a-key]
+        colour: red
+        """, file: "config.yaml")
+        #expect(configuration.theme == "light")
+        #expect(configuration.keyMap.command(for: .character("x")) == .quit)
+        #expect(configuration.keyMap.command(for: .ctrl("q")) == .quit)
+        #expect(configuration.keyMap.command(for: .ctrl("n")) == .moveDown)
+        #expect(configuration.keyMap.command(for: .character("q")) == .quit, "defaults stay")
+        #expect(problems.map(\.description) == [
+            "config.yaml:5:3: unknown command 'fly'",
+            "config.yaml:6:13: 'not-a-key' is not a key; write keys like j, ctrl-s, alt-x, f5, pgdn, enter",
+            "config.yaml:7:1: unknown setting 'colour'; known: theme, keys",
+        ])
+    }
+}
