@@ -49,6 +49,20 @@ let typing = time(10_000) {
     field.render(on: &editorScreen, row: 0, column: 0, width: 200, style: .plain, focused: true)
 }
 
+var editor = TextEditor()
+var editorArea = Screen(width: 120, height: 40)
+let editorTyping = time(10_000) {
+    editor.handle(.character("a"))
+    if editor.cursor.column % 80 == 79 { editor.handle(.enter) }
+    editor.render(in: editorArea.bounds, on: &editorArea, style: .plain, selectionStyle: Style(reverse: true), focused: true)
+}
+let megabyte = String(repeating: "{\"id\": 1, \"name\": \"Ada Lovelace\", \"tags\": [\"a\", \"b\"]},\n", count: 17_000)
+var pasteTarget = TextEditor()
+let paste = time(1) {
+    pasteTarget.insert(megabyte)
+    pasteTarget.render(in: editorArea.bounds, on: &editorArea, style: .plain, selectionStyle: Style(reverse: true), focused: true)
+}
+
 func row(_ name: String, _ milliseconds: Double, target: Double) -> String {
     name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: "%8.3f ms   target < %5.1f ms   %@", milliseconds, target,
                                                                     milliseconds < target ? "ok" : "MISSED")
@@ -58,3 +72,5 @@ print(String(repeating: "-", count: 100))
 print(row("keypress → render → diff, 200×60 explorer", frame, target: 1))
 print(row("scroll a 1,000,000-line view and render 200×60", scrollFrame, target: 16))
 print(row("type one character into a 10,000-character text field", typing, target: 16))
+print(row("type one character into the body editor (10,000 typed)", editorTyping, target: 16))
+print(row("paste \(megabyte.utf8.count / 1024) KB into the body editor and draw it", paste, target: 100))

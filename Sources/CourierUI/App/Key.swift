@@ -2,6 +2,8 @@
 public enum Key: Sendable, Hashable, CustomStringConvertible {
     case character(Character)
     case up, down, left, right
+    /// Shift plus an arrow, for selections.
+    case shiftUp, shiftDown, shiftLeft, shiftRight
     case home, end, pageUp, pageDown
     case enter, escape, backspace, delete, tab, backTab
     case function(Int)
@@ -19,6 +21,10 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .down: return "down"
         case .left: return "left"
         case .right: return "right"
+        case .shiftUp: return "shift-up"
+        case .shiftDown: return "shift-down"
+        case .shiftLeft: return "shift-left"
+        case .shiftRight: return "shift-right"
         case .home: return "home"
         case .end: return "end"
         case .pageUp: return "pgup"
@@ -39,7 +45,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     public init?(name: String) {
         let lower = name.lowercased()
         let named: [String: Key] = [
-            "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+            "up": .up, "down": .down, "left": .left, "right": .right, "shift-up": .shiftUp, "shift-down": .shiftDown,
+            "shift-left": .shiftLeft, "shift-right": .shiftRight, "home": .home, "end": .end,
             "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown, "enter": .enter,
             "return": .enter, "esc": .escape, "escape": .escape, "backspace": .backspace, "delete": .delete,
             "del": .delete, "tab": .tab, "shift-tab": .backTab, "backtab": .backTab, "space": .character(" "),
