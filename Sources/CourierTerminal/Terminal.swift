@@ -87,6 +87,17 @@ public final class Terminal {
         previous = screen
     }
 
+    /// Gives the terminal back to the shell and stops until the shell resumes the process
+    /// (`fg`); then takes it back and redraws everything.
+    public func suspend() {
+        Output.write("\u{1B}[?2004l")
+        endwin()
+        kill(getpid(), SIGSTOP)
+        Output.write("\u{1B}[?2004h")
+        refresh()
+        invalidate()
+    }
+
     /// Forgets the last frame so the next one is drawn in full (after a suspend, for example).
     public func invalidate() {
         previous = nil

@@ -36,6 +36,13 @@ public struct ExplorerState: Sendable, Equatable {
     public var openRequest: String?
     public var status: String = ""
     public var keyMap: KeyMap
+    /// The open "go to request" palette.
+    public var palette: Palette?
+    /// The filter typed after `/`; nil when not filtering.
+    public var filter: TextField?
+    /// Share of the width for the collections pane, and of the right side for the request pane.
+    public var collectionsRatio = 0.3
+    public var requestRatio = 0.4
 
     /// The smallest terminal the layout works in.
     public static let minimumWidth = 40
@@ -56,17 +63,27 @@ public struct ExplorerState: Sendable, Equatable {
         public let depth: Int
     }
 
-    /// The rows the tree shows, folders expanded or not.
+    /// The rows the tree shows: folders as expanded, or while filtering every folder that holds a match.
     public var rows: [Row] {
+        let query = filter?.text ?? ""
         var rows: [Row] = []
+        func matches(_ node: TreeNode) -> Bool {
+            node.isFolder ? node.children.contains(where: matches) : FuzzyMatch.score(query, node.id) != nil
+        }
         func walk(_ nodes: [TreeNode], depth: Int) {
-            for node in nodes {
+            for node in nodes where query.isEmpty || matches(node) {
                 rows.append(Row(node: node, depth: depth))
-                if node.isFolder && expanded.contains(node.id) { walk(node.children, depth: depth + 1) }
+                if node.isFolder && (!query.isEmpty || expanded.contains(node.id)) { walk(node.children, depth: depth + 1) }
             }
         }
         walk(tree, depth: 0)
         return rows
+    }
+
+    /// Every request id in tree order, for the palette.
+    public var requestIds: [String] {
+        func walk(_ nodes: [TreeNode]) -> [String] { nodes.flatMap { $0.isFolder ? walk($0.children) : [$0.id] } }
+        return walk(tree)
     }
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }

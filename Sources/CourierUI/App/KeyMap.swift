@@ -9,6 +9,11 @@ public enum Command: String, Sendable, CaseIterable {
     case collapse
     case nextPane = "next-pane"
     case previousPane = "previous-pane"
+    case palette
+    case filter
+    case copy
+    case narrower, wider, shorter, taller
+    case suspend
     case help
     case quit
 
@@ -25,6 +30,14 @@ public enum Command: String, Sendable, CaseIterable {
         case .collapse: return "collapse the folder"
         case .nextPane: return "next pane"
         case .previousPane: return "previous pane"
+        case .palette: return "go to a request by name"
+        case .filter: return "filter the collections as you type"
+        case .copy: return "copy the selected request's id"
+        case .narrower: return "narrow the collections pane"
+        case .wider: return "widen the collections pane"
+        case .shorter: return "shrink the request pane"
+        case .taller: return "grow the request pane"
+        case .suspend: return "suspend to the shell"
         case .help: return "show every key"
         case .quit: return "quit"
         }
@@ -41,6 +54,9 @@ public struct KeyMap: Sendable, Equatable {
         .home: .top, .character("g"): .top, .end: .bottom, .character("G"): .bottom,
         .enter: .open, .right: .open, .character("l"): .open, .left: .collapse, .character("h"): .collapse,
         .tab: .nextPane, .backTab: .previousPane, .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
+        .character("p"): .palette, .ctrl("p"): .palette, .character("/"): .filter, .character("y"): .copy,
+        .character("<"): .narrower, .character(">"): .wider, .character("-"): .shorter, .character("+"): .taller,
+        .ctrl("z"): .suspend,
     ])
 
     public init(bindings: [Key: Command]) { self.bindings = bindings }

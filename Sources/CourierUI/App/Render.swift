@@ -7,14 +7,18 @@ struct Layout {
     let request: Rect
     let response: Rect
     let status: Rect
+    let filterRow: Int?
 
     init(state: ExplorerState) {
         let whole = Rect(x: 0, y: 0, width: state.width, height: state.height)
         let (main, status) = whole.splitVertically(ratio: 1, minimumBottom: 1)
-        let (left, right) = main.splitHorizontally(ratio: 0.3, minimumLeft: 24, minimumRight: 20)
-        let (top, bottom) = right.splitVertically(ratio: 0.4, minimumTop: 4, minimumBottom: 4)
+        let (left, right) = main.splitHorizontally(ratio: state.collectionsRatio, minimumLeft: 24, minimumRight: 20)
+        let (top, bottom) = right.splitVertically(ratio: state.requestRatio, minimumTop: 4, minimumBottom: 4)
         collections = left
-        list = left.inset(by: 1)
+        // While filtering, the list's first row holds the filter field.
+        let inner = left.inset(by: 1)
+        filterRow = state.filter == nil ? nil : inner.y
+        list = state.filter == nil ? inner : Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         request = top
         response = bottom
         self.status = status
@@ -41,6 +45,9 @@ extension ExplorerState {
             .draw(in: layout.response, on: &screen, border: theme.border(focused: focus == .response), titleStyle: theme.style(.title))
         drawStatus(in: layout.status, on: &screen, theme: theme)
         if showingHelp { drawHelp(on: &screen, theme: theme) }
+        if var palette {
+            palette.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), selected: theme.style(.selection))
+        }
         return screen
     }
 
@@ -49,6 +56,10 @@ extension ExplorerState {
         Box(title: "Collections", badge: "\(tree.count)", focused: focused)
             .draw(in: layout.collections, on: &screen, border: theme.border(focused: focused), titleStyle: theme.style(.title))
         let list = layout.list
+        if var filter, let row = layout.filterRow {
+            screen.put("/", row: row, column: list.x, style: theme.style(.title))
+            filter.render(on: &screen, row: row, column: list.x + 1, width: list.width - 1, style: theme.style(.title), focused: true)
+        }
         let visible = rows.dropFirst(scroll).prefix(list.height)
         for (offset, row) in visible.enumerated() {
             let y = list.y + offset

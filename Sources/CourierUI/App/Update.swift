@@ -1,6 +1,10 @@
 /// Side effects `update` asks for; the program performs them and reports back with actions.
 public enum Effect: Sendable, Equatable {
     case quit
+    /// Stop the process until the shell resumes it (ctrl-z).
+    case suspend
+    /// Put text on the clipboard.
+    case copy(String)
     /// Open the request with this id in the request pane.
     case open(String)
 }
@@ -19,6 +23,17 @@ extension ExplorerState {
             self.height = height
             keepSelectionVisible()
             return []
+        case .event(.key(let key)) where palette != nil:
+            return paletteKey(key)
+        case .event(.key(let key)) where filter != nil && key != .enter && key != .up && key != .down:
+            if key == .escape {
+                filter = nil
+            } else if filter?.handle(key) == false, key == .ctrl("c") {
+                return [.quit]
+            }
+            selection = 0
+            keepSelectionVisible()
+            return []
         case .event(.key(let key)):
             if showingHelp {
                 showingHelp = false
@@ -28,7 +43,8 @@ extension ExplorerState {
             return perform(command)
         case .event(.mouse(let mouse)):
             return click(mouse)
-        case .event(.paste):
+        case .event(.paste(let text)):
+            if palette != nil { palette?.paste(text) } else if filter != nil { filter?.insert(text) }
             return []
         }
     }
@@ -37,7 +53,19 @@ extension ExplorerState {
         let count = rows.count
         switch command {
         case .quit: return [.quit]
+        case .suspend: return [.suspend]
         case .help: showingHelp = true
+        case .palette: palette = Palette(candidates: requestIds)
+        case .filter:
+            filter = TextField()
+            selection = 0
+        case .copy:
+            guard rows.indices.contains(selection) else { break }
+            return [.copy(rows[selection].node.id)]
+        case .narrower: collectionsRatio = max(0.15, collectionsRatio - 0.05)
+        case .wider: collectionsRatio = min(0.6, collectionsRatio + 0.05)
+        case .shorter: requestRatio = max(0.2, requestRatio - 0.05)
+        case .taller: requestRatio = min(0.8, requestRatio + 0.05)
         case .moveUp: selection = max(0, selection - 1)
         case .moveDown: selection = min(max(0, count - 1), selection + 1)
         case .pageUp: selection = max(0, selection - listHeight)
@@ -68,6 +96,35 @@ extension ExplorerState {
         }
         keepSelectionVisible()
         return []
+    }
+
+    private mutating func paletteKey(_ key: Key) -> [Effect] {
+        switch palette?.handle(key) {
+        case .cancelled?:
+            palette = nil
+        case .chose(let id)?:
+            palette = nil
+            return reveal(id)
+        default:
+            if key == .ctrl("c") { return [.quit] }
+        }
+        return []
+    }
+
+    /// Expands the folders above `id`, selects it and opens it.
+    mutating func reveal(_ id: String) -> [Effect] {
+        filter = nil
+        var prefix = ""
+        for part in id.split(separator: "/").dropLast() {
+            prefix += prefix.isEmpty ? String(part) : "/\(part)"
+            expanded.insert(prefix)
+        }
+        guard let index = rows.firstIndex(where: { $0.node.id == id }) else { return [] }
+        selection = index
+        openRequest = id
+        status = "opened \(id)"
+        keepSelectionVisible()
+        return [.open(id)]
     }
 
     private mutating func click(_ mouse: MouseEvent) -> [Effect] {

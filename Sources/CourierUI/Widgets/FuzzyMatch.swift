@@ -1,5 +1,6 @@
 /// Fuzzy matching for the "go to request" palette: every query character must appear in order;
-/// consecutive runs, word starts and shorter candidates score higher.
+/// the query as one piece (best in the last path component), consecutive runs, word starts and
+/// shorter candidates score higher.
 public enum FuzzyMatch {
     /// The score of `candidate` for `query`, or nil when it does not match. Case-insensitive.
     public static func score(_ query: String, _ candidate: String) -> Int? {
@@ -17,6 +18,10 @@ public enum FuzzyMatch {
             previous = found
             position = found + 1
         }
+        let lowered = candidate.lowercased()
+        let query = query.lowercased()
+        if lowered.contains(query) { score += 20 }
+        if lowered.split(separator: "/").last?.contains(query) == true { score += 20 }
         return score * 100 - haystack.count
     }
 

@@ -41,7 +41,14 @@ struct ExplorerCommand: AsyncParsableCommand {
         while true {
             terminal.draw(state.render(theme: settings.theme))
             guard let event = terminal.nextEvent(timeout: 250) else { continue }
-            if state.update(.event(event)).contains(.quit) { return }
+            for effect in state.update(.event(event)) {
+                switch effect {
+                case .quit: return
+                case .suspend: terminal.suspend()
+                case .copy(let text): state.status = "copied \(text) (\(Clipboard.copy(text)))"
+                case .open: break  // the request editor arrives with the explorer issue
+                }
+            }
         }
     }
 

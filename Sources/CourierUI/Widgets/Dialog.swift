@@ -1,0 +1,49 @@
+/// A modal question with buttons, such as "Discard unsaved changes?".
+public struct Dialog: Sendable, Equatable {
+    public var title: String
+    public var message: String
+    public var buttons: [String]
+    public var selected: Int
+
+    public init(title: String, message: String, buttons: [String], selected: Int = 0) {
+        self.title = title
+        self.message = message
+        self.buttons = buttons
+        self.selected = selected
+    }
+
+    /// What a key did to the dialog.
+    public enum Outcome: Sendable, Equatable {
+        case pending
+        /// A button was chosen (Enter, or its first letter).
+        case chose(Int)
+        case cancelled
+    }
+
+    public mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .left, .backTab: selected = (selected + buttons.count - 1) % max(1, buttons.count)
+        case .right, .tab: selected = (selected + 1) % max(1, buttons.count)
+        case .enter: return .chose(selected)
+        case .escape: return .cancelled
+        case .character(let character):
+            if let index = buttons.firstIndex(where: { $0.lowercased().first == Character(character.lowercased()) }) { return .chose(index) }
+        default: break
+        }
+        return .pending
+    }
+
+    /// Draws the dialog centred on the screen.
+    public func render(on screen: inout Screen, box: Style, text: Style, button: Style, active: Style) {
+        let buttonsText = buttons.map { " \($0) " }.joined(separator: "  ")
+        let width = min(screen.width - 2, max(DisplayWidth.of(message), DisplayWidth.of(buttonsText), DisplayWidth.of(title) + 4) + 4)
+        let rect = Rect(x: (screen.width - width) / 2, y: (screen.height - 5) / 2, width: width, height: 5)
+        screen.fill(rect, style: text)
+        let inside = Box(title: title, focused: true).draw(in: rect, on: &screen, border: box, titleStyle: box)
+        screen.put(message, row: inside.y, column: inside.x + 1, style: text, limit: inside.width - 1)
+        var x = inside.x + max(1, (inside.width - DisplayWidth.of(buttonsText)) / 2)
+        for (index, title) in buttons.enumerated() {
+            x += screen.put(" \(title) ", row: inside.y + 2, column: x, style: index == selected ? active : button, limit: inside.maxX - x) + 2
+        }
+    }
+}
