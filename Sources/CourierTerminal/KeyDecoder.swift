@@ -58,6 +58,11 @@ enum KeyDecoder {
         var next: wint_t = 0
         guard wget_wch(courier_stdscr(), &next) == OK else { return .key(.escape) }
         guard next == 91 else {  // not "[": Alt plus a key
+            // Esc followed by a control key is two key presses typed quickly, not one chord.
+            if next < 32 || next == 127 {
+                unget_wch(wchar_t(bitPattern: UInt32(next)))
+                return .key(.escape)
+            }
             guard let scalar = Unicode.Scalar(UInt32(next)) else { return .key(.escape) }
             return .key(.alt(Character(scalar)))
         }

@@ -47,3 +47,54 @@ struct ExplorerTerminalTests {
         #expect(result.stdoutText.contains("courier run Demo/users/list-users"))
     }
 }
+
+@Suite("courier explorer terminal features")
+struct ExplorerTerminalFeatureTests {
+    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
+
+    private func tmux(_ session: TmuxSession, _ arguments: String...) async throws -> ProcessResult {
+        try await Processes.run(["tmux", "-L", session.socket] + arguments)
+    }
+
+    @Test("Palette, OSC 52 copy, bracketed paste into the filter, and suspend and resume")
+    func features() async throws {
+        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path)); echo \"exit=$?\""
+        let session = try await TmuxSession(command: command, width: 100, height: 30)
+        _ = try await tmux(session, "set", "-s", "set-clipboard", "on")
+        try await session.waitFor { $0.contains("Collections") }
+
+        // Palette: fuzzy "login" opens Demo/auth/login.
+        try await session.send("p")
+        try await session.waitFor { $0.contains("Go to request") }
+        try await session.send("login", literal: true)
+        try await session.send("Enter")
+        var screen = try await session.waitFor { $0.contains("opened Demo/auth/login") }
+        #expect(screen.contains("POST   login"))
+
+        // y copies the selected id with OSC 52, which tmux keeps as a paste buffer.
+        try await session.send("y")
+        screen = try await session.waitFor { $0.contains("copied Demo/auth/login (OSC 52") }
+        let buffer = try await tmux(session, "show-buffer")
+        #expect(buffer.stdoutText == "Demo/auth/login")
+
+        // A bracketed paste lands in the filter as text, not as keys ("q" would quit).
+        try await session.send("/")
+        _ = try await tmux(session, "set-buffer", "qdrip")
+        _ = try await tmux(session, "paste-buffer", "-p", "-t", session.name)
+        screen = try await session.waitFor { $0.contains("/qdrip") }
+        try await session.send("Escape")
+        try await session.waitFor { !$0.contains("/qdrip") }
+
+        // ctrl-z stops the process with the terminal given back; SIGCONT brings the screen back.
+        try await session.send("C-z")
+        let stopped = try await session.waitFor { !$0.contains("Collections") }
+        #expect(!stopped.contains("┏"))
+        _ = try await Processes.run(["pkill", "-CONT", "-f", "\(courier) --collections"])
+        try await session.waitFor { $0.contains("Collections") && $0.contains("Public APIs") }
+
+        try await session.send("q")
+        screen = try await session.waitFor { $0.contains("exit=") }
+        #expect(screen.contains("exit=0"))
+        await session.stop()
+    }
+}
