@@ -63,6 +63,7 @@ let package = Package(
             dependencies: ["CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
         .testTarget(name: "CourierUITests", dependencies: ["CourierUI"], exclude: ["Snapshots"]),
         .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
     ],

@@ -6,7 +6,8 @@ import Glibc
 /// Restores the terminal when the process is killed or crashes, so the shell is usable afterwards.
 enum CrashGuard {
     static func install() {
-        for number in [SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGSEGV, SIGBUS, SIGTRAP, SIGFPE] {
+        // SIGINT too: raw mode turns ctrl-c into a key, but `kill -INT` still arrives as a signal.
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGSEGV, SIGBUS, SIGTRAP, SIGFPE] {
             signal(number) { received in
                 // Leave the alternate screen and raw mode, then die the way the signal meant.
                 endwin()

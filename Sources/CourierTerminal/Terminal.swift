@@ -49,11 +49,12 @@ public final class Terminal {
         curs_set(0)
         mousemask(courier_all_mouse_events, nil)
         mouseinterval(0)
-        colors = ColorSupport.detect(environment: environment)
-        if colors != .none {
+        // COLORS is only set by start_color(), so start colour before asking how many there are.
+        if ColorSupport.wanted(environment: environment) {
             start_color()
             use_default_colors()
         }
+        colors = ColorSupport.detect(environment: environment)
         blitter = Blitter(colors: colors)
         Output.write("\u{1B}[?2004h")  // bracketed paste on
         running = true
@@ -123,10 +124,15 @@ public final class Terminal {
 public enum ColorSupport: Sendable, Equatable {
     case none, basic, indexed
 
+    /// Whether colour may be used at all: https://no-color.org (any non-empty value), TERM=dumb, has_colors().
+    static func wanted(environment: [String: String]) -> Bool {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return environment["TERM"] != "dumb" && has_colors()
+    }
+
+    /// What the terminal offers; call after `start_color()`.
     static func detect(environment: [String: String]) -> ColorSupport {
-        // https://no-color.org: any non-empty value turns colour off.
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-        if environment["TERM"] == "dumb" || !has_colors() { return .none }
+        guard wanted(environment: environment) else { return .none }
         return courier_colors() >= 256 ? .indexed : .basic
     }
 }

@@ -98,3 +98,36 @@ struct ExplorerTerminalFeatureTests {
         await session.stop()
     }
 }
+
+@Suite("courier explorer signals and colours")
+struct ExplorerSignalTests {
+    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
+
+    @Test("SIGTERM and SIGINT restore the terminal", arguments: [("TERM", 143), ("INT", 130)])
+    func signals(name: String, status: Int) async throws {
+        let marker = "signal-\(name)-\(UUID().uuidString.prefix(6))"
+        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path)) --theme \(marker) ; echo \"exit=$?\"; stty -a | head -1"
+        let session = try await TmuxSession(command: command, width: 100, height: 30)
+        try await session.waitFor { $0.contains("Collections") }
+        _ = try await Processes.run(["pkill", "-\(name)", "-f", "theme \(marker)"])
+        let screen = try await session.waitFor { $0.contains("exit=") }
+        #expect(screen.contains("exit=\(status)"), "\(screen)")
+        #expect(!screen.contains("Collections"), "the explorer's screen must be gone")
+        await session.stop()
+    }
+
+    @Test("Colours degrade to the terminal's 256, and NO_COLOR turns them off")
+    func colours() async throws {
+        let base = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path))"
+        for noColor in [false, true] {
+            let session = try await TmuxSession(command: base, width: 100, height: 30, environment: noColor ? ["NO_COLOR": "1"] : [:])
+            try await session.waitFor { $0.contains("Collections") }
+            let styled = try await Processes.run(["tmux", "-L", session.socket, "capture-pane", "-e", "-p", "-t", session.name]).stdoutText
+            // tmux-256color has 256 colours: 24-bit theme colours arrive as 38;5;N / 48;5;N.
+            let hasColour = styled.contains("[38;5;") || styled.contains("[48;5;") || styled.contains(";38;5;")
+            #expect(hasColour == !noColor, "NO_COLOR=\(noColor):\n\(styled.prefix(400))")
+            #expect(styled.contains("[7m") || styled.contains(";7m") || !noColor, "without colour the selection is reverse video")
+            await session.stop()
+        }
+    }
+}
