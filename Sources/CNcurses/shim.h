@@ -27,6 +27,9 @@ static inline WINDOW *courier_stdscr(void) { return stdscr; }
 static inline int courier_colors(void) { return COLORS; }
 static inline int courier_color_pairs(void) { return COLOR_PAIRS; }
 static inline SCREEN *courier_newterm(void) { return newterm(NULL, stdout, stdin); }
+// ncurses writes through stdout's buffer; endwin's last bytes must reach the terminal before the
+// process stops or exits.
+static inline void courier_flush(void) { fflush(stdout); }
 static inline int courier_cols(void) { return COLS; }
 
 #endif

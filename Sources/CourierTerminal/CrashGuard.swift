@@ -11,7 +11,9 @@ enum CrashGuard {
             signal(number) { received in
                 // Leave the alternate screen and raw mode, then die the way the signal meant.
                 endwin()
-                var bytes = Array("\u{1B}[?2004l".utf8)
+                // fflush is not async-signal-safe; write the essentials directly: leave the
+                // alternate screen, show the cursor, bracketed paste off.
+                var bytes = Array("\u{1B}[?1049l\u{1B}[?25h\u{1B}[?2004l".utf8)
                 _ = write(1, &bytes, bytes.count)
                 signal(received, SIG_DFL)
                 raise(received)

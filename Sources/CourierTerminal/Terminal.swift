@@ -1,6 +1,7 @@
 import CNcurses
 import CourierUI
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,6 +60,7 @@ public final class Terminal {
         Output.write("\u{1B}[?2004h")  // bracketed paste on
         running = true
         CrashGuard.install()
+        ResumeSignal.install()
         width = Int(courier_cols())
         height = Int(courier_lines())
     }
@@ -69,6 +71,7 @@ public final class Terminal {
         running = false
         Output.write("\u{1B}[?2004l")
         endwin()
+        courier_flush()
     }
 
     /// Draws `screen`, writing only the cells that differ from the last frame.
@@ -93,7 +96,12 @@ public final class Terminal {
     public func suspend() {
         Output.write("\u{1B}[?2004l")
         endwin()
+        courier_flush()
+        // A stop sent to ourselves takes effect asynchronously in a multi-threaded process; without
+        // waiting for the resume, this thread could redraw the screen before it actually stops.
+        let resumes = ResumeSignal.count
         kill(getpid(), SIGSTOP)
+        while ResumeSignal.count == resumes { usleep(5_000) }
         Output.write("\u{1B}[?2004h")
         refresh()
         invalidate()
@@ -155,4 +163,16 @@ extension Locale {
             setlocale(LC_ALL, "C.UTF-8")
         }
     }
+}
+
+/// SIGCONT deliveries. Atomic, because the signal handler updates it (atomics are signal-safe).
+private let resumeCount = Atomic<Int>(0)
+
+/// Lets a suspend wait until the shell really resumed the process.
+enum ResumeSignal {
+    static func install() {
+        signal(SIGCONT) { _ in resumeCount.add(1, ordering: .relaxed) }
+    }
+
+    static var count: Int { resumeCount.load(ordering: .relaxed) }
 }
