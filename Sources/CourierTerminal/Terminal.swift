@@ -38,6 +38,7 @@ public final class Terminal {
     public func start(environment: [String: String] = ProcessInfo.processInfo.environment) throws(StartError) {
         guard isatty(0) == 1 else { throw .notATerminal }
         Locale.setUTF8()
+        CrashGuard.saveModes()
         let name = environment["TERM"] ?? ""
         // newterm returns nil instead of exiting the process the way initscr does.
         guard !name.isEmpty, let screen = courier_newterm() else { throw .unknownTerminal(name) }

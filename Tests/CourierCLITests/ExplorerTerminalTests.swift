@@ -103,16 +103,17 @@ struct ExplorerTerminalFeatureTests {
 struct ExplorerSignalTests {
     private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
 
-    @Test("SIGTERM and SIGINT restore the terminal", arguments: [("TERM", 143), ("INT", 130)])
+    @Test("SIGTERM, SIGINT and a crash signal restore the terminal", arguments: [("TERM", 143), ("INT", 130), ("SEGV", 139)])
     func signals(name: String, status: Int) async throws {
         let marker = "signal-\(name)-\(UUID().uuidString.prefix(6))"
         let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path)) --theme \(marker) ; echo \"exit=$?\"; stty -a | head -1"
         let session = try await TmuxSession(command: command, width: 100, height: 30)
         try await session.waitFor { $0.contains("Collections") }
-        _ = try await Processes.run(["pkill", "-\(name)", "-f", "theme \(marker)"])
+        // Anchored to the binary: the wrapping shell's command line contains the marker too.
+        _ = try await Processes.run(["pkill", "-\(name)", "-f", "^\(courier) .*theme \(marker)"])
         let screen = try await session.waitFor { $0.contains("exit=") }
         #expect(screen.contains("exit=\(status)"), "\(screen)")
-        #expect(!screen.contains("Collections"), "the explorer's screen must be gone")
+        #expect(!screen.contains("┏ Collections"), "the explorer's screen must be gone")
         await session.stop()
     }
 
@@ -129,5 +130,24 @@ struct ExplorerSignalTests {
             #expect(styled.contains("[7m") || styled.contains(";7m") || !noColor, "without colour the selection is reverse video")
             await session.stop()
         }
+    }
+}
+
+@Suite("courier explorer locale and text input")
+struct ExplorerLocaleTests {
+    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
+
+    @Test("Without a UTF-8 locale it falls back to C.UTF-8: box lines draw and non-ASCII typing works")
+    func localeFallback() async throws {
+        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path))"
+        let session = try await TmuxSession(command: command, width: 90, height: 24, environment: ["LANG": "", "LC_ALL": "", "LC_CTYPE": ""])
+        var screen = try await session.waitFor { $0.contains("Collections") }
+        #expect(screen.contains("┏ Collections"), "box lines must not print as q and x:\n\(screen)")
+        try await session.send("/")
+        try await session.send("日本é", literal: true)
+        screen = try await session.waitFor { $0.contains("/日本é") }
+        try await session.send("Escape")
+        try await session.send("q")
+        await session.stop()
     }
 }

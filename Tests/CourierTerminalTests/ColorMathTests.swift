@@ -32,3 +32,23 @@ struct ColorMathTests {
         #expect(!ColorSupport.wanted(environment: ["TERM": "dumb"]))
     }
 }
+
+@Suite("Clipboard tools")
+struct ClipboardToolTests {
+    @Test("wl-copy with Wayland, xclip with X11, nothing without a display or tool")
+    func toolChoice() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-clip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for tool in ["wl-copy", "xclip"] {
+            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(tool).path, contents: Data("#!/bin/sh\n".utf8),
+                                           attributes: [.posixPermissions: 0o755])
+        }
+        #expect(Clipboard.tool(environment: ["PATH": directory.path, "WAYLAND_DISPLAY": "wayland-0"]) == ["wl-copy"])
+        #expect(Clipboard.tool(environment: ["PATH": directory.path, "DISPLAY": ":0"]) == ["xclip", "-selection", "clipboard"])
+        #expect(Clipboard.tool(environment: ["PATH": directory.path]) == nil)
+        #expect(Clipboard.tool(environment: ["PATH": "/nonexistent", "DISPLAY": ":0"]) == nil)
+    }
+}
+
+import Foundation
