@@ -22,18 +22,10 @@ public enum ConfigParser {
     /// Parses a config file; a bad entry is reported and ignored, the rest applies.
     public static func parse(_ text: String, file: String) -> (Configuration, [ConfigProblem]) {
         var configuration = Configuration()
-        var problems: [ConfigProblem] = []
-        func report(_ node: Node?, _ message: String) {
-            problems.append(ConfigProblem(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message))
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch {
-            report(nil, "malformed YAML, the whole file is ignored: \(error)")
-            return (configuration, problems)
-        }
-        guard case .mapping(let mapping)? = root else { return (configuration, problems) }
+        let list = ProblemList(file: file)
+        let report = list.report
+        guard let root = list.compose(text, whenMalformed: ", the whole file is ignored") else { return (configuration, list.problems) }
+        guard case .mapping(let mapping)? = root else { return (configuration, list.problems) }
         for (key, value) in mapping {
             switch key.scalar?.string {
             case "theme": configuration.theme = value.scalar?.string
@@ -62,6 +54,6 @@ public enum ConfigParser {
                 report(key, "unknown setting '\(key.scalar?.string ?? "")'; known: theme, keys")
             }
         }
-        return (configuration, problems)
+        return (configuration, list.problems)
     }
 }

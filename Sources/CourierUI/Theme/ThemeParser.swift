@@ -10,6 +10,28 @@ public struct ConfigProblem: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(file):\(line):\(column): \(message)" }
 }
 
+/// Problems found while reading one YAML file, with the place of each.
+final class ProblemList {
+    let file: String
+    private(set) var problems: [ConfigProblem] = []
+
+    init(file: String) { self.file = file }
+
+    func report(_ node: Node?, _ message: String) {
+        problems.append(ConfigProblem(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message))
+    }
+
+    /// The document's root node, or nil (with a problem) when the text is not YAML.
+    func compose(_ text: String, whenMalformed consequence: String) -> Node?? {
+        do {
+            return .some(try Yams.compose(yaml: text))
+        } catch {
+            report(nil, "malformed YAML\(consequence): \(error)")
+            return nil
+        }
+    }
+}
+
 /// Reads theme files:
 ///
 /// ```yaml
@@ -29,21 +51,13 @@ public enum ThemeParser {
 
     /// Parses a theme; problems are reported and the rest still applies on top of `base`.
     public static func parse(_ text: String, file: String, base: Theme = .standard) -> (Theme, [ConfigProblem]) {
-        var problems: [ConfigProblem] = []
-        func report(_ node: Node?, _ message: String) {
-            problems.append(ConfigProblem(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message))
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch {
-            report(nil, "malformed YAML: \(error)")
-            return (base, problems)
-        }
+        let list = ProblemList(file: file)
+        let report = list.report
+        guard let root = list.compose(text, whenMalformed: "") else { return (base, list.problems) }
         var theme = base
         guard case .mapping(let mapping)? = root, let styles = mapping["styles"]?.mapping else {
             report(root, "a theme needs a 'styles' mapping of role names to colours")
-            return (base, problems)
+            return (base, list.problems)
         }
         for (key, value) in styles {
             guard let role = key.scalar?.string else { continue }
@@ -61,7 +75,7 @@ public enum ThemeParser {
                 theme.extras[role] = style
             }
         }
-        return (theme, problems)
+        return (theme, list.problems)
     }
 
     private static func style(_ node: Node, report: (Node?, String) -> Void) -> Style? {
