@@ -88,8 +88,8 @@ struct JSONScanner: ~Copyable {
 
     private mutating func skipLiteral(_ literal: StaticString) throws(JSONError) {
         let count = literal.utf8CodeUnitCount
-        guard offset + count <= bytes.count,
-              memcmp(bytes.baseAddress! + offset, literal.utf8Start, count) == 0 else {
+        guard offset + count <= bytes.count, let base = bytes.baseAddress,
+              memcmp(base + offset, literal.utf8Start, count) == 0 else {
             throw failure("expected \(literal)\(foundDescription)")
         }
         offset += count
