@@ -151,3 +151,24 @@ struct ExplorerLocaleTests {
         await session.stop()
     }
 }
+
+@Suite("courier explorer mouse")
+struct ExplorerMouseTests {
+    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
+
+    @Test("A click in the collections pane selects the row under it")
+    func click() async throws {
+        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path))"
+        let session = try await TmuxSession(command: command, width: 90, height: 20)
+        let screen = try await session.waitFor { $0.contains("Public APIs") }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("Public APIs") })
+        // An X10 mouse report, the format ncurses expects for tmux-256color: ESC [ M, button, column, row (each + 32, 1-based).
+        let report = [0x1B, 0x5B, 0x4D, 32, 32 + 6, 32 + row + 1].map { String(format: "%02x", $0) }
+        _ = try await Processes.run(["tmux", "-L", session.socket, "send-keys", "-t", session.name, "-H"] + report)
+        try await session.send("y")
+        try await session.waitFor { $0.contains("copied Public APIs") }
+        try await session.send("q")
+        await session.stop()
+    }
+}
