@@ -11,9 +11,12 @@ public final class TmuxSession {
         var variables = ["LANG": "C.UTF-8"]
         for (key, value) in environment { variables[key] = value }
         let exports = variables.map { "export \($0.key)=\(ShellText.quote($0.value));" }.joined(separator: " ")
+        // `swift test` exports NO_COLOR to the tests; the program under test starts from a known
+        // environment instead, and a test that wants NO_COLOR passes it.
+        let reset = "unset NO_COLOR COLORTERM CLICOLOR_FORCE;"
         let result = try await Processes.run([
             "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
-            "-x", "\(width)", "-y", "\(height)", "\(exports) \(command); sleep 600",
+            "-x", "\(width)", "-y", "\(height)", "\(reset) \(exports) \(command); sleep 600",
         ])
         guard result.status == 0 else { throw TestSupportError("tmux did not start: \(result.stderr)") }
     }
