@@ -1,3 +1,5 @@
+import Foundation
+
 /// One cell of the grid: a grapheme (or nothing, for the right half of a wide one) and its style.
 public struct Cell: Sendable, Hashable {
     /// The grapheme drawn here; empty for the continuation of a wide grapheme to the left.
@@ -118,5 +120,3 @@ public struct Screen: Sendable, Equatable {
         return positions
     }
 }
-
-import Foundation
