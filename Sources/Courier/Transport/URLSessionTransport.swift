@@ -57,32 +57,14 @@ public final class URLSessionTransport: Transport {
     /// Redirects followed before giving up, as browsers and curl do.
     static let maximumRedirects = 20
 
+    /// Sends once on a delegate task. FoundationNetworking's async `data(for:)` would save a
+    /// queue hop, but it resumes its continuation on the session's work queue while its
+    /// cancellation handler, run under the task's status lock, waits synchronously for that same
+    /// queue: a timeout or cancel racing completion deadlocks (seen here). Delegate tasks resume
+    /// from the delegate queue, and answer auth challenges with the 401 body kept (L3).
     private func sendOnce(_ request: URLRequest, body: Data?,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
-        if let progress { return try await sendOnTask(request, body: body, progress: progress) }
-        // Without a progress observer the async API is cheapest: FoundationNetworking resumes it
-        // inline, where a task's completion costs a hop through the delegate queue (30–60 µs here).
-        do {
-            let (data, response) = if let body {
-                try await session.upload(for: request, from: body)
-            } else {
-                try await session.data(for: request)
-            }
-            guard let http = response as? HTTPURLResponse else {
-                throw TransportError(kind: .other, url: request.url, detail: "the response is not HTTP")
-            }
-            return TransportResponse(response: http, data: data)
-        } catch let error as TransportError {
-            throw error
-        } catch {
-            let failure = TransportError(error, url: request.url)
-            guard failure.kind == .cancelled, !Task.isCancelled else { throw failure }
-            // Not cancelled by the caller: the delegate rejected an authentication challenge, and
-            // the async API drops the 401's body (so does a completion-handler task). The server
-            // refused the request, so sending it again on a delegate task, which collects the
-            // response as it arrives, changes nothing on the server.
-            return try await sendOnTask(request, body: body, progress: { _ in })
-        }
+        try await sendOnTask(request, body: body, progress: progress ?? { _ in })
     }
 
     /// Sends on a delegate task, which reports progress on Linux (completion-handler tasks do not)
