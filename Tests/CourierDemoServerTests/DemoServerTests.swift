@@ -192,10 +192,15 @@ struct SHA256Tests {
         #expect(SHA256Digest.hex(Array(input.utf8)) == expected)
     }
 
-    @Test("Matches sha256sum on a megabyte")
+    @Test("Matches sha256sum on 300 KB")
     func matchesSystemTool() async throws {
-        let data = Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        let data = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         let result = try await Processes.run(["sha256sum"], input: data)
-        #expect(result.stdoutText.hasPrefix(SHA256Digest.hex(data)))
+        // Hashed on a Dispatch queue: a debug-build hash would hold a cooperative thread that
+        // the timing tests of other suites need.
+        let digest = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: SHA256Digest.hex(data)) }
+        }
+        #expect(result.stdoutText.hasPrefix(digest))
     }
 }

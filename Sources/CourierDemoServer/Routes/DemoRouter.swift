@@ -33,7 +33,7 @@ struct DemoRouter: Sendable {
         case "basic-auth": return AuthRoutes.basic(request, segments: segments)
         case "bearer": return AuthRoutes(tokens: tokens, configuration: configuration).bearer(request)
         case "auth": return AuthRoutes(tokens: tokens, configuration: configuration).auth(request, segments: segments)
-        case "upload": return UploadRoute.respond(to: request)
+        case "upload": return await UploadRoute.respond(to: request)
         default: return .error(.notFound, code: "not_found", message: "No route for \(request.method.rawValue) \(request.path)")
         }
     }

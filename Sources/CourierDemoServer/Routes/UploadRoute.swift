@@ -1,3 +1,5 @@
+import Dispatch
+
 /// `POST /upload`: parses `multipart/form-data` strictly and answers what each part held.
 enum UploadRoute {
     struct PartSummary: Encodable {
@@ -15,7 +17,15 @@ enum UploadRoute {
         let contentLength: Int
     }
 
-    static func respond(to request: DemoRequest) -> DemoResponse {
+    /// Parses and hashes on a Dispatch queue: hashing large uploads would otherwise hold a thread
+    /// of the small cooperative pool that every other connection needs.
+    static func respond(to request: DemoRequest) async -> DemoResponse {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: summarize(request)) }
+        }
+    }
+
+    private static func summarize(_ request: DemoRequest) -> DemoResponse {
         guard request.method == .POST || request.method == .PUT else {
             return .error(.methodNotAllowed, code: "method_not_allowed", message: "Upload with POST or PUT")
         }
