@@ -119,6 +119,8 @@ public final class DemoStatistics: Sendable {
 
     /// How many requests the journal keeps.
     public static let journalLimit = 200
+    /// How much of each body the journal keeps, so large uploads do not pile up in memory.
+    public static let journalBodyLimit = 1_048_576
     private let state = Mutex(State())
 
     /// How many requests reached `path` (for example `/auth/refresh`).
@@ -129,7 +131,9 @@ public final class DemoStatistics: Sendable {
 
     func record(_ request: DemoRequest) {
         let received = ReceivedRequest(method: request.method.rawValue, path: request.path, query: request.rawQuery,
-                                       headers: request.headers.map { ($0.name, $0.value) }, body: request.bodyData)
+                                       headers: request.headers.map { ($0.name, $0.value) },
+                                       body: Data(request.body.readableBytesView.prefix(Self.journalBodyLimit)),
+                                       bodySize: request.body.readableBytes)
         state.withLock { state in
             state.counts[request.path, default: 0] += 1
             state.journal.append(received)
@@ -146,7 +150,10 @@ public struct ReceivedRequest: Sendable {
     public let query: String?
     /// Header fields in arrival order.
     public let headers: [(name: String, value: String)]
+    /// The body, or its first `DemoStatistics.journalBodyLimit` bytes.
     public let body: Data
+    /// The whole body's size.
+    public let bodySize: Int
 
     /// The first value of a header, compared case-insensitively.
     public func header(_ name: String) -> String? {

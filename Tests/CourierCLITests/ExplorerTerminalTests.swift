@@ -2,14 +2,19 @@ import CourierTestSupport
 import Foundation
 import Testing
 
+/// The explorer as the tmux tests start it: the built binary on the shipped collections.
+enum Explorer {
+    static var binary: String { Processes.productsDirectory.appendingPathComponent("courier").path }
+    /// The shell command, with the binary and the collections directory quoted.
+    static var command: String { "\(ShellText.quote(binary)) --collections \(ShellText.quote(Checkout.collections.path))" }
+}
+
 /// The explorer in a real terminal under tmux: typing, resizing, quitting.
 @Suite("courier explorer in tmux")
 struct ExplorerTerminalTests {
-    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
-
     @Test("Types, resizes down to 20×6 and back, shows help, and restores the terminal on quit")
     func typeResizeQuit() async throws {
-        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path)); echo \"exit=$?\""
+        let command = "\(Explorer.command); echo \"exit=$?\""
         // The session's deinit kills its tmux server if an expectation throws before the end.
         let session = try await TmuxSession(command: command, width: 80, height: 24)
         var screen = try await session.waitFor { $0.contains("Collections") && $0.contains("Public APIs") }
@@ -42,7 +47,7 @@ struct ExplorerTerminalTests {
 
     @Test("Without a terminal it prints the overview instead of spinning")
     func notATerminal() async throws {
-        let result = try await Processes.run([courier, "--collections", Checkout.collections.path], timeout: 10)
+        let result = try await Processes.run([Explorer.binary, "--collections", Checkout.collections.path], timeout: 10)
         #expect(result.status == 0)
         #expect(result.stdoutText.contains("courier run Demo/users/list-users"))
     }
@@ -50,15 +55,13 @@ struct ExplorerTerminalTests {
 
 @Suite("courier explorer terminal features")
 struct ExplorerTerminalFeatureTests {
-    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
-
     private func tmux(_ session: TmuxSession, _ arguments: String...) async throws -> ProcessResult {
         try await Processes.run(["tmux", "-L", session.socket] + arguments)
     }
 
     @Test("Palette, OSC 52 copy, bracketed paste into the filter, and suspend and resume")
     func features() async throws {
-        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path)); echo \"exit=$?\""
+        let command = "\(Explorer.command); echo \"exit=$?\""
         let session = try await TmuxSession(command: command, width: 100, height: 30)
         _ = try await tmux(session, "set", "-s", "set-clipboard", "on")
         try await session.waitFor { $0.contains("Collections") }
@@ -89,7 +92,7 @@ struct ExplorerTerminalFeatureTests {
         try await session.send("C-z")
         let stopped = try await session.waitFor { !$0.contains("Collections") }
         #expect(!stopped.contains("┏"))
-        _ = try await Processes.run(["pkill", "-CONT", "-f", "\(courier) --collections"])
+        _ = try await Processes.run(["pkill", "-CONT", "-f", "\(Explorer.binary) --collections"])
         try await session.waitFor { $0.contains("Collections") && $0.contains("Public APIs") }
 
         try await session.send("q")
@@ -101,16 +104,14 @@ struct ExplorerTerminalFeatureTests {
 
 @Suite("courier explorer signals and colours")
 struct ExplorerSignalTests {
-    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
-
     @Test("SIGTERM, SIGINT and a crash signal restore the terminal", arguments: [("TERM", 143), ("INT", 130), ("SEGV", 139)])
     func signals(name: String, status: Int) async throws {
         let marker = "signal-\(name)-\(UUID().uuidString.prefix(6))"
-        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path)) --theme \(marker) ; echo \"exit=$?\"; stty -a | head -1"
+        let command = "\(Explorer.command) --theme \(marker) ; echo \"exit=$?\"; stty -a | head -1"
         let session = try await TmuxSession(command: command, width: 100, height: 30)
         try await session.waitFor { $0.contains("Collections") }
         // Anchored to the binary: the wrapping shell's command line contains the marker too.
-        _ = try await Processes.run(["pkill", "-\(name)", "-f", "^\(courier) .*theme \(marker)"])
+        _ = try await Processes.run(["pkill", "-\(name)", "-f", "^\(Explorer.binary) .*theme \(marker)"])
         let screen = try await session.waitFor { $0.contains("exit=") }
         #expect(screen.contains("exit=\(status)"), "\(screen)")
         #expect(!screen.contains("┏ Collections"), "the explorer's screen must be gone")
@@ -119,7 +120,7 @@ struct ExplorerSignalTests {
 
     @Test("Colours degrade to the terminal's 256, and NO_COLOR turns them off")
     func colours() async throws {
-        let base = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path))"
+        let base = "\(Explorer.command)"
         for noColor in [false, true] {
             let session = try await TmuxSession(command: base, width: 100, height: 30, environment: noColor ? ["NO_COLOR": "1"] : [:])
             try await session.waitFor { $0.contains("Collections") }
@@ -135,11 +136,9 @@ struct ExplorerSignalTests {
 
 @Suite("courier explorer locale and text input")
 struct ExplorerLocaleTests {
-    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
-
     @Test("Without a UTF-8 locale it falls back to C.UTF-8: box lines draw and non-ASCII typing works")
     func localeFallback() async throws {
-        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path))"
+        let command = "\(Explorer.command)"
         let session = try await TmuxSession(command: command, width: 90, height: 24, environment: ["LANG": "", "LC_ALL": "", "LC_CTYPE": ""])
         var screen = try await session.waitFor { $0.contains("Collections") }
         #expect(screen.contains("┏ Collections"), "box lines must not print as q and x:\n\(screen)")
@@ -154,11 +153,9 @@ struct ExplorerLocaleTests {
 
 @Suite("courier explorer mouse")
 struct ExplorerMouseTests {
-    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
-
     @Test("A click in the collections pane selects the row under it")
     func click() async throws {
-        let command = "\(ShellText.quote(courier)) --collections \(ShellText.quote(Checkout.collections.path))"
+        let command = "\(Explorer.command)"
         let session = try await TmuxSession(command: command, width: 90, height: 20)
         let screen = try await session.waitFor { $0.contains("Public APIs") }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)

@@ -13,7 +13,7 @@ struct ExecutionOptions: Sendable {
 /// Hooks the pipeline calls while it runs.
 struct PipelineEvents: Sendable {
     var started: @Sendable () -> Void = {}
-    /// Nil when nobody observes progress, which lets the transport take its cheaper path.
+    /// Nil when nobody observes progress; a transport may then skip reporting it.
     var progress: (@Sendable (TransferProgress) -> Void)?
 
     static let none = PipelineEvents()

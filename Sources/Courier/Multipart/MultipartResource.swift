@@ -40,9 +40,7 @@ public enum MultipartResource: Sendable, MultipartResourceConvertable {
 }
 
 /// Wraps an `InputStream`, which Foundation does not mark `Sendable`.
-// @unchecked Sendable: the stream is only touched in `readAll()`, which a request calls once,
-// on one task, while building its body; Courier never shares it between threads.
-public final class StreamSource: @unchecked Sendable {
+public final class StreamSource: @unchecked Sendable {  // safe: only readAll() touches the stream, once, on one task
     private let stream: InputStream
 
     public init(_ stream: InputStream) { self.stream = stream }

@@ -57,20 +57,14 @@ public final class URLSessionTransport: Transport {
     /// Redirects followed before giving up, as browsers and curl do.
     static let maximumRedirects = 20
 
-    /// Sends once on a delegate task. FoundationNetworking's async `data(for:)` would save a
-    /// queue hop, but it resumes its continuation on the session's work queue while its
-    /// cancellation handler, run under the task's status lock, waits synchronously for that same
-    /// queue: a timeout or cancel racing completion deadlocks (seen here). Delegate tasks resume
-    /// from the delegate queue, and answer auth challenges with the 401 body kept (L3).
+    /// Sends once on a delegate task: it reports progress on Linux (completion-handler tasks do
+    /// not), keeps a 401's body after a rejected challenge (L3), and resumes from the delegate
+    /// queue. FoundationNetworking's async `data(for:)` would save a queue hop, but it resumes on
+    /// the session's work queue while its cancellation handler, run under the task's status
+    /// lock, waits synchronously for that queue: a timeout racing completion deadlocks (seen here).
     private func sendOnce(_ request: URLRequest, body: Data?,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
-        try await sendOnTask(request, body: body, progress: progress ?? { _ in })
-    }
-
-    /// Sends on a delegate task, which reports progress on Linux (completion-handler tasks do not)
-    /// and collects the response as it arrives.
-    private func sendOnTask(_ request: URLRequest, body: Data?,
-                            progress: @escaping @Sendable (TransferProgress) -> Void) async throws(TransportError) -> TransportResponse {
+        let progress = progress ?? { _ in }
         let task = body.map { session.uploadTask(with: request, from: $0) } ?? session.dataTask(with: request)
         let identifier = task.taskIdentifier
         let delegate = self.delegate
