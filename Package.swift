@@ -25,7 +25,7 @@ let package = Package(
             dependencies: ["Courier", "CourierJSON", .product(name: "Yams", package: "Yams")]
         ),
         // The explorer as pure Swift: no ncurses, no IO.
-        .target(name: "CourierUI", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "CourierUI", dependencies: ["CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The only module that imports ncurses.
         .target(name: "CourierTerminal", dependencies: ["CourierUI", "CNcurses"]),

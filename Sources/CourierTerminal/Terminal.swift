@@ -108,6 +108,18 @@ public final class Terminal {
         invalidate()
     }
 
+    /// Gives the terminal to another program (an editor) while `work` runs, then takes it back
+    /// and redraws everything.
+    public func lend(_ work: () -> Void) {
+        Output.write("\u{1B}[?2004l")
+        endwin()
+        courier_flush()
+        work()
+        Output.write("\u{1B}[?2004h")
+        refresh()
+        invalidate()
+    }
+
     /// Forgets the last frame so the next one is drawn in full (after a suspend, for example).
     public func invalidate() {
         previous = nil

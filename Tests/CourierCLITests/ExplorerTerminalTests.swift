@@ -24,7 +24,8 @@ struct ExplorerTerminalTests {
         screen = try await session.waitFor { $0.contains("▾ users") }
         #expect(screen.contains("POST   create-user"))
         try await session.send("j", "Enter")
-        screen = try await session.waitFor { $0.contains("opened Demo/users/create-user") }
+        // Enter sends the request to the built-in demo server.
+        screen = try await session.waitFor { $0.contains("201 Created") }
 
         _ = try await Processes.run(["tmux", "-L", session.socket, "resize-window", "-t", session.name, "-x", "20", "-y", "6"])
         screen = try await session.waitFor { $0.contains("needs at least") }
@@ -33,10 +34,10 @@ struct ExplorerTerminalTests {
         screen = try await session.waitFor { $0.contains("Collections") && $0.contains("create-user") }
 
         try await session.send("?")
-        screen = try await session.waitFor { $0.contains("any key closes") }
-        #expect(screen.contains("q, ctrl-c"))
+        screen = try await session.waitFor { $0.contains("any other key closes") }
+        #expect(screen.contains("j, down"))
         try await session.send("Escape")
-        _ = try await session.waitFor { !$0.contains("any key closes") }
+        _ = try await session.waitFor { !$0.contains("any other key closes") }
 
         try await session.send("q")
         screen = try await session.waitFor { $0.contains("exit=") }

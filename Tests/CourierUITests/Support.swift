@@ -1,3 +1,4 @@
+import CourierCollections
 import CourierUI
 import Foundation
 
@@ -16,13 +17,34 @@ let sampleTree: [TreeNode] = [
     ]),
 ]
 
+/// Definitions for the sample tree's requests; create-user has a JSON body and a header.
+let sampleDefinitions: [String: RequestDefinition] = {
+    var definitions: [String: RequestDefinition] = [:]
+    func walk(_ nodes: [TreeNode]) {
+        for node in nodes {
+            if let method = node.method {
+                var definition = RequestDefinition()
+                definition.name = node.title
+                definition.method = method
+                definition.path = node.title
+                definitions[node.id] = definition
+            }
+            walk(node.children)
+        }
+    }
+    walk(sampleTree)
+    definitions["Demo/users/create-user"]?.headers = [Field(name: "Accept", value: "application/json")]
+    definitions["Demo/users/create-user"]?.body = .json(.object([("name", .string("Ada")), ("admin", .bool(true))]))
+    return definitions
+}()
+
 /// Types keys into `update`, collecting every effect: the explorer without a terminal.
 struct Harness {
     var state: ExplorerState
     var effects: [Effect] = []
 
     init(width: Int = 80, height: Int = 24) {
-        state = ExplorerState(width: width, height: height, tree: sampleTree)
+        state = ExplorerState(width: width, height: height, tree: sampleTree, definitions: sampleDefinitions)
     }
 
     mutating func press(_ keys: Key...) {
@@ -32,6 +54,16 @@ struct Harness {
     mutating func send(_ event: TerminalEvent) {
         effects += state.update(.event(event))
     }
+
+    mutating func type(_ text: String) {
+        for character in text { press(.character(character)) }
+    }
+
+    /// Ids of the requests sent so far.
+    var sent: [String] { effects.compactMap { if case .send(let id, _, _) = $0 { id } else { nil } } }
+
+    /// The definitions sent so far.
+    var sentDefinitions: [RequestDefinition] { effects.compactMap { if case .send(_, let definition, _) = $0 { definition } else { nil } } }
 
     var screen: Screen { state.render() }
     func line(_ row: Int) -> String { screen.line(row) }

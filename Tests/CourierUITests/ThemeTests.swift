@@ -74,7 +74,7 @@ struct ThemeTests {
         #expect(configuration.keyMap.command(for: .ctrl("n")) == .moveDown)
         #expect(configuration.keyMap.command(for: .character("q")) == .quit, "defaults stay")
         #expect(problems.map(\.description) == [
-            "config.yaml:5:3: unknown command 'fly'",
+            "config.yaml:5:3: unknown command 'fly'; did you mean 'fold'?",
             "config.yaml:6:13: 'not-a-key' is not a key; write keys like j, ctrl-s, alt-x, f5, pgdn, enter",
             "config.yaml:7:1: unknown setting 'colour'; known: theme, keys",
         ])

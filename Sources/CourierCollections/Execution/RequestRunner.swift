@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,6 +18,8 @@ public struct RunResult: Sendable {
     public let failure: String?
     /// Why it failed, for exit codes.
     public let failureKind: FailureKind?
+    /// The library's record of the exchange: the request as built, attempts, timings, the error.
+    public let debug: DebugInfo
 
     public enum FailureKind: Sendable {
         case invalidRequest, transport, timedOut, cancelled
@@ -35,10 +38,17 @@ public enum RequestRunner {
 
     private static func run<R: Request>(_ request: R, on endpoint: Endpoint,
                                         progress: @escaping @Sendable (TransferProgress) -> Void) async -> RunResult {
-        let info = await withCheckedContinuation { (continuation: CheckedContinuation<DebugInfo, Never>) in
-            request.execute(on: endpoint)
-                .onTransferProgress(progress)
-                .onDebug { continuation.resume(returning: $0) }
+        // Cancelling the calling task cancels the request; it then finishes as `.cancelled`.
+        let cancellation = Cancellation()
+        let info = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<DebugInfo, Never>) in
+                let operation = request.execute(on: endpoint)
+                    .onTransferProgress(progress)
+                    .onDebug { continuation.resume(returning: $0) }
+                cancellation.attach { operation.cancel() }
+            }
+        } onCancel: {
+            cancellation.cancel()
         }
         let response = info.urlResponse
         var failure: String?
@@ -57,6 +67,27 @@ public enum RequestRunner {
             return (name, "\(value)")
         }.sorted { $0.0.lowercased() < $1.0.lowercased() }
         return RunResult(statusCode: response?.statusCode, httpVersion: "HTTP/1.1", headers: headers, body: info.dataResponse ?? Data(),
-                         duration: info.requestDuration, failure: failure, failureKind: kind)
+                         duration: info.requestDuration, failure: failure, failureKind: kind, debug: info)
+    }
+}
+
+/// Connects a task's cancellation to an operation that may not exist yet when the task is cancelled.
+private final class Cancellation: Sendable {
+    private let state = Mutex<(cancel: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
+
+    func attach(_ cancel: @escaping @Sendable () -> Void) {
+        let alreadyCancelled = state.withLock { state in
+            state.cancel = cancel
+            return state.cancelled
+        }
+        if alreadyCancelled { cancel() }
+    }
+
+    func cancel() {
+        let cancel = state.withLock { state in
+            state.cancelled = true
+            return state.cancel
+        }
+        cancel?()
     }
 }

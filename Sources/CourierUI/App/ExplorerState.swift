@@ -21,6 +21,8 @@ public enum Pane: Int, Sendable, CaseIterable {
     case collections, request, response
 }
 
+import CourierCollections
+
 /// Everything the explorer shows; `update` changes it, `render` draws it.
 public struct ExplorerState: Sendable, Equatable {
     public var width: Int
@@ -32,8 +34,27 @@ public struct ExplorerState: Sendable, Equatable {
     public var scroll = 0
     public var focus: Pane = .collections
     public var showingHelp = false
-    /// The request opened last (Enter on a request).
-    public var openRequest: String?
+    public var helpScroll = 0
+    /// The request definitions by id, as loaded.
+    public var definitions: [String: RequestDefinition]
+    /// The open request, being edited.
+    public var editor: RequestEditor?
+    public var openRequest: String? { editor?.id }
+    public var response = ResponsePane()
+    /// The id of the request in flight.
+    public var sending: String?
+    /// The last responses per request, newest last.
+    public var history: [String: [ResponseSnapshot]] = [:]
+    public static let historyLimit = 50
+    /// The selected environment, and those the open request's collection has.
+    public var environment: String?
+    public var environments: [String] = []
+    public var dialog: Dialog?
+    public var dialogPurpose: DialogPurpose?
+    public var palettePurpose: PalettePurpose = .request
+    public var prompt: Prompt?
+    /// What to do after a save that a dialog asked for succeeds.
+    public var afterSave: PendingIntent?
     public var status: String = ""
     public var keyMap: KeyMap
     /// The open "go to request" palette.
@@ -48,10 +69,11 @@ public struct ExplorerState: Sendable, Equatable {
     public static let minimumWidth = 40
     public static let minimumHeight = 10
 
-    public init(width: Int, height: Int, tree: [TreeNode], keyMap: KeyMap = .standard) {
+    public init(width: Int, height: Int, tree: [TreeNode], definitions: [String: RequestDefinition] = [:], keyMap: KeyMap = .standard) {
         self.width = width
         self.height = height
         self.tree = tree
+        self.definitions = definitions
         self.keyMap = keyMap
         // Top-level collections start expanded so the first screen shows requests.
         expanded = Set(tree.filter(\.isFolder).map(\.id))
@@ -85,6 +107,15 @@ public struct ExplorerState: Sendable, Equatable {
         func walk(_ nodes: [TreeNode]) -> [String] { nodes.flatMap { $0.isFolder ? walk($0.children) : [$0.id] } }
         return walk(tree)
     }
+
+    /// Every folder id in tree order, for moving requests.
+    public var folderIds: [String] {
+        func walk(_ nodes: [TreeNode]) -> [String] { nodes.flatMap { $0.isFolder ? [$0.id] + walk($0.children) : [] } }
+        return walk(tree)
+    }
+
+    /// Whether typed keys go to a text field somewhere.
+    var isTyping: Bool { filter != nil || editor?.isTyping == true || response.isTyping || prompt != nil }
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 }

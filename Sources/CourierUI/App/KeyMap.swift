@@ -1,4 +1,5 @@
-/// What a key does. The key map is data, so users can rebind keys and help lists them.
+/// What a key does. The key map is data, so users can rebind keys and help lists them. A command
+/// means the same thing in every pane, applied to what that pane shows.
 public enum Command: String, Sendable, CaseIterable {
     case moveUp = "move-up"
     case moveDown = "move-down"
@@ -9,6 +10,24 @@ public enum Command: String, Sendable, CaseIterable {
     case collapse
     case nextPane = "next-pane"
     case previousPane = "previous-pane"
+    case nextTab = "next-tab"
+    case previousTab = "previous-tab"
+    case send, cancel, save
+    case edit
+    case editExternal = "edit-external"
+    case add, remove, toggle
+    case duplicate, rename, move
+    case method
+    case bodyKind = "body-kind"
+    case format
+    case showVariables = "show-variables"
+    case environment
+    case raw, fold
+    case unfoldAll = "unfold-all"
+    case nextMatch = "next-match"
+    case previousMatch = "previous-match"
+    case copyPath = "copy-path"
+    case useAsConverter = "use-as-converter"
     case palette
     case filter
     case copy
@@ -26,20 +45,45 @@ public enum Command: String, Sendable, CaseIterable {
         case .pageDown: return "page down"
         case .top: return "first item"
         case .bottom: return "last item"
-        case .open: return "open a request, expand or collapse a folder"
-        case .collapse: return "collapse the folder"
+        case .open: return "send a request · edit a field · fold in the body"
+        case .collapse: return "collapse a folder · scroll the body left"
         case .nextPane: return "next pane"
         case .previousPane: return "previous pane"
+        case .nextTab: return "next tab"
+        case .previousTab: return "previous tab"
+        case .send: return "send the open request"
+        case .cancel: return "cancel the request in flight · leave a field"
+        case .save: return "save the open request"
+        case .edit: return "edit the selected field or the body"
+        case .editExternal: return "edit the body in $EDITOR"
+        case .add: return "new request · new row in a list"
+        case .remove: return "delete the request (asks) · delete a row"
+        case .toggle: return "switch a row on or off · change a kind"
+        case .duplicate: return "duplicate the selected request"
+        case .rename: return "rename the selected request"
+        case .move: return "move the selected request to another folder"
+        case .method: return "pick the request's method"
+        case .bodyKind: return "change the body kind (json, text, form, …)"
+        case .format: return "format the JSON body"
+        case .showVariables: return "show the URL with variables filled in"
+        case .environment: return "switch the environment"
+        case .raw: return "raw or pretty body"
+        case .fold: return "fold or unfold the object or array"
+        case .unfoldAll: return "unfold everything"
+        case .nextMatch: return "next search match"
+        case .previousMatch: return "previous search match"
+        case .copyPath: return "copy the key path under the cursor"
+        case .useAsConverter: return "use the key path as the request's converter"
         case .palette: return "go to a request by name"
-        case .filter: return "filter the collections as you type"
-        case .copy: return "copy the selected request's id"
+        case .filter: return "filter the collections · search the body"
+        case .copy: return "copy the id, the body, the cURL command or the preview"
         case .narrower: return "narrow the collections pane"
         case .wider: return "widen the collections pane"
         case .shorter: return "shrink the request pane"
         case .taller: return "grow the request pane"
         case .suspend: return "suspend to the shell"
         case .help: return "show every key"
-        case .quit: return "quit"
+        case .quit: return "quit (asks when there are unsaved changes)"
         }
     }
 }
@@ -53,7 +97,15 @@ public struct KeyMap: Sendable, Equatable {
         .pageUp: .pageUp, .ctrl("b"): .pageUp, .pageDown: .pageDown, .ctrl("f"): .pageDown,
         .home: .top, .character("g"): .top, .end: .bottom, .character("G"): .bottom,
         .enter: .open, .right: .open, .character("l"): .open, .left: .collapse, .character("h"): .collapse,
-        .tab: .nextPane, .backTab: .previousPane, .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
+        .tab: .nextPane, .backTab: .previousPane, .character("]"): .nextTab, .character("["): .previousTab,
+        .ctrl("r"): .send, .escape: .cancel, .ctrl("s"): .save,
+        .character("e"): .edit, .character("E"): .editExternal,
+        .character("a"): .add, .character("d"): .remove, .character(" "): .toggle,
+        .character("D"): .duplicate, .character("R"): .rename, .character("M"): .move,
+        .character("m"): .method, .character("b"): .bodyKind, .character("f"): .format, .character("V"): .showVariables,
+        .character("v"): .environment, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll,
+        .character("n"): .nextMatch, .character("N"): .previousMatch, .character("c"): .copyPath, .character("C"): .useAsConverter,
+        .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
         .character("p"): .palette, .ctrl("p"): .palette, .character("/"): .filter, .character("y"): .copy,
         .character("<"): .narrower, .character(">"): .wider, .character("-"): .shorter, .character("+"): .taller,
         .ctrl("z"): .suspend,
@@ -65,6 +117,11 @@ public struct KeyMap: Sendable, Equatable {
 
     /// Binds `key` to `command`, replacing what it did before.
     public mutating func bind(_ key: Key, to command: Command) { bindings[key] = command }
+
+    /// The first key bound to `command`, for hints: `ctrl-r`.
+    public func key(for command: Command) -> String {
+        bindings.filter { $0.value == command }.map(\.key.description).sorted { ($0.count, $0) < ($1.count, $1) }.first ?? "unbound"
+    }
 
     /// The keys of every command, for the help overlay: `move-up  k, up`.
     public var helpLines: [(keys: String, summary: String)] {

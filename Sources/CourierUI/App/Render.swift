@@ -6,6 +6,8 @@ struct Layout {
     let list: Rect
     let request: Rect
     let response: Rect
+    /// The response pane's content under its tab bar (and progress bar).
+    let responseBody: Rect
     let status: Rect
     let filterRow: Int?
 
@@ -21,6 +23,10 @@ struct Layout {
         list = state.filter == nil ? inner : Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         request = top
         response = bottom
+        let responseInner = bottom.inset(by: 1)
+        let reserved = state.response.transfer == nil ? 1 : 2
+        responseBody = Rect(x: responseInner.x, y: responseInner.y + reserved, width: responseInner.width,
+                            height: max(0, responseInner.height - reserved))
         self.status = status
     }
 }
@@ -36,18 +42,16 @@ extension ExplorerState {
         }
         let layout = Layout(state: self)
         drawCollections(in: layout, on: &screen, theme: theme)
-        let requestTitle = openRequest.map { $0 } ?? "Request"
-        Box(title: requestTitle, focused: focus == .request)
-            .draw(in: layout.request, on: &screen, border: theme.border(focused: focus == .request), titleStyle: theme.style(.title))
-        let hint = openRequest == nil ? "Select a request and press Enter" : "The request editor arrives with the explorer issue"
-        screen.put(hint, row: layout.request.y + 1, column: layout.request.x + 2, style: theme.style(.dim), limit: layout.request.width - 4)
-        Box(title: "Response", focused: focus == .response)
-            .draw(in: layout.response, on: &screen, border: theme.border(focused: focus == .response), titleStyle: theme.style(.title))
+        drawRequest(in: layout.request, on: &screen, theme: theme)
+        drawResponse(in: layout, on: &screen, theme: theme)
         drawStatus(in: layout.status, on: &screen, theme: theme)
         if showingHelp { drawHelp(on: &screen, theme: theme) }
         if var palette {
             palette.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), selected: theme.style(.selection))
         }
+        if var prompt { drawPrompt(&prompt, on: &screen, theme: theme) }
+        dialog?.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay),
+                       button: theme.style(.overlay), active: theme.style(.selection))
         return screen
     }
 
@@ -74,34 +78,59 @@ extension ExplorerState {
                 let method = row.node.method ?? ""
                 let badge = method.padding(toLength: 6, withPad: " ", startingAt: 0)
                 x += screen.put(badge + " ", row: y, column: x, style: base.patched(with: theme.method(method)), limit: list.maxX - x)
-                screen.put(row.node.title, row: y, column: x, style: base, limit: list.maxX - x)
+                let dirty = editor?.id == row.node.id && editor?.isDirty == true ? " ●" : ""
+                screen.put(row.node.title + dirty, row: y, column: x, style: base, limit: list.maxX - x)
             }
         }
     }
 
     private func drawStatus(in rect: Rect, on screen: inout Screen, theme: Theme) {
         screen.fill(rect, style: theme.style(.status))
-        let hints = "⏎ open · tab pane · ? help · q quit"
-        let left = status.isEmpty ? " courier" : " \(status)"
+        var left = " env: \(environment ?? "none")"
+        if let editor, editor.isDirty { left += " · ● unsaved" }
+        left += " · " + (status.isEmpty ? "courier" : status)
+        let hints = hintText
         let used = screen.put(left, row: rect.y, column: rect.x, style: theme.style(.status), limit: rect.width)
         let hintWidth = DisplayWidth.of(hints) + 1
         if rect.width - used > hintWidth {
-            screen.put(hints, row: rect.y, column: rect.maxX - hintWidth, style: theme.style(.status))
+            screen.put(hints, row: rect.y, column: rect.maxX - hintWidth, style: theme.style(.status).patched(with: theme.style(.dim)))
+        }
+    }
+
+    /// Key hints for what has focus.
+    private var hintText: String {
+        if editor?.bodyEditor != nil { return "esc done · ctrl-s save · ctrl-r send" }
+        if editor?.edit != nil { return "⏎ done · tab name/value · esc done" }
+        if sending != nil { return "esc cancel · ? help" }
+        switch focus {
+        case .collections: return "⏎ send · e open · a new · / filter · ? help · q quit"
+        case .request: return "[ ] tabs · ⏎ edit · a add · ctrl-r send · ctrl-s save · ? help"
+        case .response: return "[ ] tabs · / search · z fold · c copy path · y copy · ? help"
         }
     }
 
     private func drawHelp(on screen: inout Screen, theme: Theme) {
         let lines = keyMap.helpLines
-        let width = min(screen.width - 4, 60)
+        let width = min(screen.width - 4, 72)
         let height = min(screen.height - 2, lines.count + 2)
         let rect = Rect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
         screen.fill(rect, style: theme.style(.overlay))
-        let inside = Box(title: "Keys", badge: "any key closes", focused: true)
+        let inside = Box(title: "Keys", badge: "j/k scroll · any other key closes", focused: true)
             .draw(in: rect, on: &screen, border: theme.border(focused: true), titleStyle: theme.style(.title))
-        for (index, line) in lines.prefix(inside.height).enumerated() {
+        let first = min(helpScroll, max(0, lines.count - inside.height))
+        for (index, line) in lines.dropFirst(first).prefix(inside.height).enumerated() {
             let keys = line.keys.padding(toLength: 18, withPad: " ", startingAt: 0)
             screen.put(keys, row: inside.y + index, column: inside.x + 1, style: theme.style(.overlay).patched(with: theme.style(.title)), limit: inside.width - 1)
             screen.put(line.summary, row: inside.y + index, column: inside.x + 20, style: theme.style(.overlay), limit: inside.width - 20)
         }
+    }
+
+    private func drawPrompt(_ prompt: inout Prompt, on screen: inout Screen, theme: Theme) {
+        let width = min(screen.width - 4, 60)
+        let rect = Rect(x: (screen.width - width) / 2, y: (screen.height - 3) / 2, width: width, height: 3)
+        screen.fill(rect, style: theme.style(.overlay))
+        let inside = Box(title: prompt.title, badge: "⏎ ok · esc cancel", focused: true)
+            .draw(in: rect, on: &screen, border: theme.border(focused: true), titleStyle: theme.style(.title))
+        prompt.field.render(on: &screen, row: inside.y, column: inside.x + 1, width: inside.width - 2, style: theme.style(.overlay), focused: true)
     }
 }

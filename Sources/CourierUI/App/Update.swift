@@ -1,154 +1,326 @@
-/// Side effects `update` asks for; the program performs them and reports back with actions.
-public enum Effect: Sendable, Equatable {
-    case quit
-    /// Stop the process until the shell resumes it (ctrl-z).
-    case suspend
-    /// Put text on the clipboard.
-    case copy(String)
-    /// Open the request with this id in the request pane.
-    case open(String)
-}
-
-/// Everything that can happen to the explorer.
-public enum Action: Sendable, Equatable {
-    case event(TerminalEvent)
-}
+import CourierCollections
 
 extension ExplorerState {
     /// Applies `action` and returns the effects to perform. Pure: no IO, no clocks.
     public mutating func update(_ action: Action) -> [Effect] {
+        let before = (editor?.id, editor?.draft, environment)
+        var effects = apply(action)
+        // Any change to what the open request resolves to refreshes its cURL and variables.
+        if let editor, before.0 != editor.id || before.1 != editor.draft || before.2 != environment {
+            effects.insert(.preview(id: editor.id, definition: editor.draft, environment: environment), at: 0)
+        }
+        return effects
+    }
+
+    private mutating func apply(_ action: Action) -> [Effect] {
         switch action {
-        case .event(.resize(let width, let height)):
+        case .event(let event): return handle(event)
+        case .progress(let transfer):
+            if sending != nil { response.transfer = transfer }
+        case .finished(let id, let snapshot):
+            if sending == id {
+                sending = nil
+                response.transfer = nil
+            }
+            var entries = history[id, default: []]
+            entries.append(snapshot)
+            history[id] = Array(entries.suffix(Self.historyLimit))
+            if editor?.id == id {
+                response.show(snapshot)
+                response.outcome = snapshot.failure
+                response.historySelection = max(0, (history[id]?.count ?? 1) - 1)
+            }
+            status = "\(id): \(snapshot.summary)"
+        case .previewed(let id, let preview):
+            guard editor?.id == id else { break }
+            editor?.baseURL = preview.baseURL
+            editor?.resolvedURL = preview.resolvedURL
+            editor?.variables = preview.variables
+            response.curl = preview.curl
+            environments = preview.environments
+        case .saved(let id, let definition):
+            definitions[id] = definition
+            if editor?.id == id { editor?.original = definition }
+            retitle(id, definition)
+            status = "saved \(id)"
+            if let intent = afterSave {
+                afterSave = nil
+                return proceed(intent)
+            }
+        case .report(let text):
+            status = text
+            afterSave = nil
+        case .reloaded(let tree, let definitions, let select):
+            self.tree = tree
+            self.definitions = definitions
+            if let id = editor?.id, definitions[id] == nil, editor?.isDirty == false { editor = nil }
+            if let select { return reveal(select) }
+            keepSelectionVisible()
+        case .externallyEdited(let text):
+            guard let text else { break }
+            editor?.bodyEditor = nil
+            editor?.commitBody(text)
+            status = editor?.bodyProblem ?? "took the body from $EDITOR"
+        }
+        return []
+    }
+
+    private mutating func handle(_ event: TerminalEvent) -> [Effect] {
+        switch event {
+        case .resize(let width, let height):
             self.width = width
             self.height = height
             keepSelectionVisible()
             return []
-        case .event(.key(let key)) where palette != nil:
-            return paletteKey(key)
-        case .event(.key(let key)) where filter != nil && key != .enter && key != .up && key != .down:
+        case .mouse(let mouse):
+            return click(mouse)
+        case .paste(let text):
+            if var prompt {
+                prompt.field.insert(text)
+                self.prompt = prompt
+            } else if palette != nil {
+                palette?.paste(text)
+            } else if filter != nil {
+                filter?.insert(text)
+            } else if editor?.isTyping == true {
+                editor?.paste(text)
+            } else if response.isTyping {
+                response.paste(text)
+            }
+            return []
+        case .key(let key):
+            return press(key)
+        }
+    }
+
+    private mutating func press(_ key: Key) -> [Effect] {
+        if dialog != nil { return dialogKey(key) }
+        if prompt != nil { return promptKey(key) }
+        if palette != nil { return paletteKey(key) }
+        if showingHelp {
+            switch keyMap.command(for: key) {
+            case .moveDown?: helpScroll += 1
+            case .moveUp?: helpScroll = max(0, helpScroll - 1)
+            case .pageDown?: helpScroll += 10
+            case .pageUp?: helpScroll = max(0, helpScroll - 10)
+            case .quit? where key == .ctrl("c"): return requestQuit()
+            default: showingHelp = false
+            }
+            return []
+        }
+        if filter != nil && key != .enter && key != .up && key != .down {
             if key == .escape {
                 filter = nil
             } else if filter?.handle(key) == false, key == .ctrl("c") {
-                return [.quit]
+                return requestQuit()
             }
             selection = 0
             keepSelectionVisible()
             return []
-        case .event(.key(let key)):
-            if showingHelp {
-                showingHelp = false
-                return key == .ctrl("c") ? [.quit] : []
+        }
+        let command = keyMap.command(for: key)
+        if editor?.isTyping == true {
+            // Saving and sending work from inside a field: the edit is committed first.
+            if command == .save || command == .send || key == .ctrl("c") {
+                finishTyping()
+            } else {
+                let outcome = editor?.typingKey(key) ?? .unhandled
+                return editorOutcome(outcome)
             }
-            guard let command = keyMap.command(for: key) else { return [] }
-            return perform(command)
-        case .event(.mouse(let mouse)):
-            return click(mouse)
-        case .event(.paste(let text)):
-            if palette != nil { palette?.paste(text) } else if filter != nil { filter?.insert(text) }
-            return []
+        }
+        if response.isTyping {
+            if key == .ctrl("c") { return requestQuit() }
+            return responseTyping(key)
+        }
+        guard let command else { return [] }
+        return perform(command)
+    }
+
+    /// Commits whatever field or body is being edited.
+    mutating func finishTyping() {
+        if let edit = editor?.edit {
+            editor?.edit = nil
+            if let problem = editor?.commit(edit) { status = problem }
+        }
+        if let text = editor?.bodyEditor?.text {
+            editor?.bodyEditor = nil
+            editor?.commitBody(text)
         }
     }
 
     private mutating func perform(_ command: Command) -> [Effect] {
-        let count = rows.count
         switch command {
-        case .quit: return [.quit]
+        case .quit: return requestQuit()
         case .suspend: return [.suspend]
-        case .help: showingHelp = true
-        case .palette: palette = Palette(candidates: requestIds)
-        case .filter:
-            filter = TextField()
-            selection = 0
-        case .copy:
-            guard rows.indices.contains(selection) else { break }
-            return [.copy(rows[selection].node.id)]
+        case .help:
+            showingHelp = true
+            helpScroll = 0
+        case .palette:
+            palettePurpose = .request
+            palette = Palette(candidates: requestIds)
+        case .environment:
+            guard editor != nil else {
+                status = "open a request first: environments belong to its collection"
+                break
+            }
+            palettePurpose = .environment
+            palette = Palette(candidates: ["(no environment)"] + environments)
+        case .send: return sendOpen()
+        case .save: return saveOpen()
+        case .cancel:
+            if sending != nil { return [.cancelSend] }
+            if focus == .response, !response.matches.isEmpty { response.matches = [] }
         case .narrower: collectionsRatio = max(0.15, collectionsRatio - 0.05)
         case .wider: collectionsRatio = min(0.6, collectionsRatio + 0.05)
         case .shorter: requestRatio = max(0.2, requestRatio - 0.05)
         case .taller: requestRatio = min(0.8, requestRatio + 0.05)
-        case .moveUp: selection = max(0, selection - 1)
-        case .moveDown: selection = min(max(0, count - 1), selection + 1)
-        case .pageUp: selection = max(0, selection - listHeight)
-        case .pageDown: selection = min(max(0, count - 1), selection + listHeight)
-        case .top: selection = 0
-        case .bottom: selection = max(0, count - 1)
         case .nextPane: focus = Pane(rawValue: (focus.rawValue + 1) % Pane.allCases.count) ?? .collections
         case .previousPane: focus = Pane(rawValue: (focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count) ?? .collections
-        case .collapse:
-            guard rows.indices.contains(selection) else { break }
-            let row = rows[selection]
-            if row.node.isFolder && expanded.contains(row.node.id) {
-                expanded.remove(row.node.id)
-            } else if let parent = rows[..<selection].lastIndex(where: { $0.depth < row.depth }) {
-                selection = parent
-            }
-        case .open:
-            guard rows.indices.contains(selection) else { break }
-            let node = rows[selection].node
-            if node.isFolder {
-                if expanded.contains(node.id) { expanded.remove(node.id) } else { expanded.insert(node.id) }
-            } else {
-                openRequest = node.id
-                status = "opened \(node.id)"
-                keepSelectionVisible()
-                return [.open(node.id)]
-            }
-        }
-        keepSelectionVisible()
-        return []
-    }
-
-    private mutating func paletteKey(_ key: Key) -> [Effect] {
-        switch palette?.handle(key) {
-        case .cancelled?:
-            palette = nil
-        case .chose(let id)?:
-            palette = nil
-            return reveal(id)
         default:
-            if key == .ctrl("c") { return [.quit] }
+            switch focus {
+            case .collections: return collectionsCommand(command)
+            case .request: return requestCommand(command)
+            case .response: return responseCommand(command)
+            }
         }
         return []
     }
 
-    /// Expands the folders above `id`, selects it and opens it.
-    mutating func reveal(_ id: String) -> [Effect] {
-        filter = nil
-        var prefix = ""
-        for part in id.split(separator: "/").dropLast() {
-            prefix += prefix.isEmpty ? String(part) : "/\(part)"
-            expanded.insert(prefix)
+    private mutating func requestCommand(_ command: Command) -> [Effect] {
+        guard editor != nil else {
+            status = "no request is open: choose one in the collections pane and press Enter"
+            return []
         }
-        guard let index = rows.firstIndex(where: { $0.node.id == id }) else { return [] }
-        selection = index
-        openRequest = id
+        if command == .copy { return response.curl.isEmpty ? [] : [.copy(response.curl)] }
+        return editorOutcome(editor?.perform(command) ?? .unhandled)
+    }
+
+    private mutating func editorOutcome(_ outcome: EditorOutcome) -> [Effect] {
+        switch outcome {
+        case .handled, .unhandled: return []
+        case .status(let text): status = text
+        case .pickMethod:
+            palettePurpose = .method
+            palette = Palette(candidates: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+        case .editExternally(let text, let fileExtension): return [.editExternally(text, fileExtension: fileExtension)]
+        }
+        return []
+    }
+
+    /// Sends the open request as drafted.
+    mutating func sendOpen() -> [Effect] {
+        guard let editor else {
+            status = "no request is open: choose one in the collections pane and press Enter"
+            return []
+        }
+        if let problem = editor.bodyProblem {
+            status = "not sent: \(problem)"
+            return []
+        }
+        if let sending {
+            status = "\(sending) is still in flight; \(keyMap.key(for: .cancel)) cancels it"
+            return []
+        }
+        sending = editor.id
+        response.transfer = TransferStatus()
+        response.outcome = nil
+        return [.send(id: editor.id, definition: editor.draft, environment: environment)]
+    }
+
+    /// Saves the open request, unless its body does not parse.
+    mutating func saveOpen() -> [Effect] {
+        guard let editor else { return [] }
+        if let problem = editor.bodyProblem {
+            status = "not saved: \(problem)"
+            afterSave = nil
+            return []
+        }
+        guard editor.isDirty else {
+            status = "\(editor.id) has no unsaved changes"
+            return []
+        }
+        return [.save(id: editor.id, definition: editor.draft)]
+    }
+
+    private mutating func requestQuit() -> [Effect] {
+        if let editor, editor.isDirty { return askAboutUnsaved(then: .quit) }
+        return [.quit]
+    }
+
+    private mutating func askAboutUnsaved(then intent: PendingIntent) -> [Effect] {
+        guard let editor else { return proceed(intent) }
+        dialog = Dialog(title: "Unsaved changes", message: "\(editor.id) has unsaved changes.", buttons: ["Save", "Discard", "Cancel"])
+        dialogPurpose = .unsaved(intent)
+        return []
+    }
+
+    private mutating func dialogKey(_ key: Key) -> [Effect] {
+        guard let outcome = dialog?.handle(key), let purpose = dialogPurpose else { return [] }
+        switch outcome {
+        case .pending: return []
+        case .cancelled:
+            dialog = nil
+            return []
+        case .chose(let button):
+            dialog = nil
+            switch (purpose, button) {
+            case (.unsaved(let intent), 0):
+                afterSave = intent
+                return saveOpen()
+            case (.unsaved(let intent), 1):
+                // Discarding puts the draft back to the file's definition.
+                if let current = editor {
+                    var reset = RequestEditor(id: current.id, definition: current.original)
+                    reset.tab = current.tab
+                    editor = reset
+                }
+                return proceed(intent)
+            case (.delete(let id), 0):
+                if editor?.id == id { editor = nil }
+                return [.delete(id: id)]
+            default: return []
+            }
+        }
+    }
+
+    /// Carries out what waited for the unsaved-changes question.
+    mutating func proceed(_ intent: PendingIntent) -> [Effect] {
+        switch intent {
+        case .quit: return [.quit]
+        case .open(let id, let send): return open(id, send: send)
+        }
+    }
+
+    /// Opens request `id` in the editor (asking first if another one has unsaved changes), and sends it.
+    mutating func open(_ id: String, send: Bool) -> [Effect] {
+        if let editor, editor.id != id, editor.isDirty { return askAboutUnsaved(then: .open(id, send: send)) }
+        if editor?.id != id {
+            guard let definition = definitions[id] else {
+                status = "\(id) could not be loaded; `courier check` says why"
+                return []
+            }
+            editor = RequestEditor(id: id, definition: definition)
+            response = ResponsePane()
+            if let last = history[id]?.last {
+                response.show(last)
+                response.historySelection = (history[id]?.count ?? 1) - 1
+            }
+        }
         status = "opened \(id)"
-        keepSelectionVisible()
-        return [.open(id)]
+        return send ? sendOpen() : []
     }
 
-    private mutating func click(_ mouse: MouseEvent) -> [Effect] {
-        let layout = Layout(state: self)
-        switch mouse.kind {
-        case .wheelUp: scroll = max(0, scroll - 3)
-        case .wheelDown: scroll = min(max(0, rows.count - listHeight), scroll + 3)
-        case .press:
-            let list = layout.list
-            guard mouse.column >= list.x, mouse.column < list.maxX, mouse.row >= list.y, mouse.row < list.maxY else { return [] }
-            focus = .collections
-            let index = scroll + mouse.row - list.y
-            if rows.indices.contains(index) { selection = index }
+    /// Updates the tree's badge and title after a save.
+    private mutating func retitle(_ id: String, _ definition: RequestDefinition) {
+        func walk(_ nodes: inout [TreeNode]) {
+            for index in nodes.indices {
+                if nodes[index].id == id {
+                    nodes[index].method = definition.method
+                    if let name = definition.name { nodes[index].title = name }
+                }
+                walk(&nodes[index].children)
+            }
         }
-        return []
-    }
-
-    /// Rows of the collections list.
-    var listHeight: Int { max(1, Layout(state: self).list.height) }
-
-    private mutating func keepSelectionVisible() {
-        selection = min(selection, max(0, rows.count - 1))
-        if selection < scroll { scroll = selection }
-        if selection >= scroll + listHeight { scroll = selection - listHeight + 1 }
-        scroll = max(0, min(scroll, max(0, rows.count - listHeight)))
+        walk(&tree)
     }
 }

@@ -62,13 +62,19 @@ final class Workspace {
             }
             overrides[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }
+        let demo = RequestResolver.needsDemoServer(request) ? try await demoURL() : nil
+        return try Self.context(for: request, environment: name, overrides: overrides, demoURL: demo)
+    }
+
+    /// The template context for `request` in environment `name`; `demoURL` fills `{{$demo}}`.
+    static func context(for request: LoadedRequest, environment name: String?, overrides: [String: String],
+                        demoURL demo: String?) throws -> TemplateContext {
         var environment = EnvironmentValues.empty
         if let name {
             environment = EnvironmentValues.load(name, collectionRoot: request.collectionRoot)
             let errors = environment.diagnostics.filter { $0.severity == .error }
             if !errors.isEmpty { throw CLIFailure.collection(errors.map(\.description).joined(separator: "\n")) }
         }
-        let demo = RequestResolver.needsDemoServer(request) ? try await demoURL() : nil
         return RequestResolver.context(for: request, environment: environment, overrides: overrides,
                                        processEnvironment: ProcessInfo.processInfo.environment, demoURL: demo)
     }

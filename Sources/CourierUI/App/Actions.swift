@@ -1,0 +1,94 @@
+import CourierCollections
+
+/// Side effects `update` asks for; the program performs them and reports back with actions.
+public enum Effect: Sendable, Equatable {
+    case quit
+    /// Stop the process until the shell resumes it (ctrl-z).
+    case suspend
+    /// Put text on the clipboard.
+    case copy(String)
+    /// Send the request as drafted, with the environment, and report progress and the response.
+    case send(id: String, definition: RequestDefinition, environment: String?)
+    /// Cancel the request in flight.
+    case cancelSend
+    /// Write the draft to the request's file.
+    case save(id: String, definition: RequestDefinition)
+    /// Work out the cURL command, resolved URL and variables of the draft in the environment.
+    case preview(id: String, definition: RequestDefinition, environment: String?)
+    /// Open `text` in `$EDITOR` and report what it became.
+    case editExternally(String, fileExtension: String)
+    /// File operations on the collections; each reloads the tree.
+    case create(folder: String, name: String)
+    case duplicate(id: String)
+    case rename(id: String, name: String)
+    case delete(id: String)
+    case move(id: String, folder: String)
+}
+
+/// What the driver learnt about a draft: how it resolves in the environment.
+public struct Preview: Sendable, Equatable {
+    /// The cURL command, or the sentence that says why there is none.
+    public var curl: String
+    public var resolvedURL: String?
+    public var baseURL: String?
+    /// Variable values, secrets masked.
+    public var variables: [String: String]
+    /// The environments of the request's collection.
+    public var environments: [String]
+
+    public init(curl: String, resolvedURL: String?, baseURL: String?, variables: [String: String], environments: [String]) {
+        self.curl = curl
+        self.resolvedURL = resolvedURL
+        self.baseURL = baseURL
+        self.variables = variables
+        self.environments = environments
+    }
+}
+
+/// Everything that can happen to the explorer.
+public enum Action: Sendable, Equatable {
+    case event(TerminalEvent)
+    /// The request in flight moved.
+    case progress(TransferStatus)
+    /// The request `id` finished, failed or was cancelled.
+    case finished(id: String, ResponseSnapshot)
+    case previewed(id: String, Preview)
+    /// The draft of `id` was written; it becomes the new original.
+    case saved(id: String, RequestDefinition)
+    /// A sentence for the status line (a failed save or file operation, say).
+    case report(String)
+    /// The collections changed on disk; select `select` if given.
+    case reloaded(tree: [TreeNode], definitions: [String: RequestDefinition], select: String?)
+    /// `$EDITOR` returned this text (nil when it failed; the report says why).
+    case externallyEdited(String?)
+}
+
+/// What to do once the user has answered about unsaved changes.
+public enum PendingIntent: Sendable, Equatable {
+    case open(String, send: Bool)
+    case quit
+}
+
+/// What an open dialog asks.
+public enum DialogPurpose: Sendable, Equatable {
+    case unsaved(PendingIntent)
+    case delete(String)
+}
+
+/// What the open palette chooses.
+public enum PalettePurpose: Sendable, Equatable {
+    case request, method, environment
+    case move(String)
+}
+
+/// A one-line question such as the name of a new request.
+public struct Prompt: Sendable, Equatable {
+    public enum Purpose: Sendable, Equatable {
+        case create(folder: String)
+        case rename(String)
+    }
+
+    public var title: String
+    public var field: TextField
+    public var purpose: Purpose
+}

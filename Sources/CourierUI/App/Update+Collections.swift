@@ -1,0 +1,176 @@
+import Foundation
+
+extension ExplorerState {
+    /// A command while the collections pane has focus.
+    mutating func collectionsCommand(_ command: Command) -> [Effect] {
+        let count = rows.count
+        let selected = rows.indices.contains(selection) ? rows[selection].node : nil
+        switch command {
+        case .filter:
+            filter = TextField()
+            selection = 0
+        case .copy:
+            guard let selected else { break }
+            return [.copy(selected.id)]
+        case .moveUp: selection = max(0, selection - 1)
+        case .moveDown: selection = min(max(0, count - 1), selection + 1)
+        case .pageUp: selection = max(0, selection - listHeight)
+        case .pageDown: selection = min(max(0, count - 1), selection + listHeight)
+        case .top: selection = 0
+        case .bottom: selection = max(0, count - 1)
+        case .collapse:
+            guard let selected else { break }
+            let depth = rows[selection].depth
+            if selected.isFolder && expanded.contains(selected.id) {
+                expanded.remove(selected.id)
+            } else if let parent = rows[..<selection].lastIndex(where: { $0.depth < depth }) {
+                selection = parent
+            }
+        case .open, .edit:
+            guard let selected else { break }
+            if selected.isFolder {
+                if expanded.contains(selected.id) { expanded.remove(selected.id) } else { expanded.insert(selected.id) }
+            } else {
+                // Enter sends; `e` only opens, for editing before the first send.
+                keepSelectionVisible()
+                return open(selected.id, send: command == .open)
+            }
+        case .add:
+            let folder = selected.map { $0.isFolder ? $0.id : parentFolder(of: $0.id) } ?? tree.first?.id ?? ""
+            guard !folder.isEmpty else {
+                status = "there is no collection to add a request to; create a folder under Collections/ first"
+                break
+            }
+            prompt = Prompt(title: "New request in \(folder)", field: TextField(), purpose: .create(folder: folder))
+        case .duplicate:
+            guard let selected, !selected.isFolder else { status = "select a request to duplicate"; break }
+            return [.duplicate(id: selected.id)]
+        case .rename:
+            guard let selected, !selected.isFolder else { status = "select a request to rename"; break }
+            if editor?.id == selected.id, editor?.isDirty == true {
+                status = "save or discard the changes to \(selected.id) before renaming it"
+                break
+            }
+            var field = TextField(selected.title)
+            field.handle(.end)
+            prompt = Prompt(title: "Rename \(selected.id)", field: field, purpose: .rename(selected.id))
+        case .remove:
+            guard let selected, !selected.isFolder else { status = "select a request to delete"; break }
+            dialog = Dialog(title: "Delete", message: "Delete \(selected.id)? Its file is removed.", buttons: ["Delete", "Cancel"], selected: 1)
+            dialogPurpose = .delete(selected.id)
+        case .move:
+            guard let selected, !selected.isFolder else { status = "select a request to move"; break }
+            if editor?.id == selected.id, editor?.isDirty == true {
+                status = "save or discard the changes to \(selected.id) before moving it"
+                break
+            }
+            palettePurpose = .move(selected.id)
+            palette = Palette(candidates: folderIds.filter { $0 != parentFolder(of: selected.id) })
+        default: break
+        }
+        keepSelectionVisible()
+        return []
+    }
+
+    func parentFolder(of id: String) -> String {
+        id.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
+    mutating func paletteKey(_ key: Key) -> [Effect] {
+        switch palette?.handle(key) {
+        case .cancelled?:
+            palette = nil
+        case .chose(let choice)?:
+            palette = nil
+            switch palettePurpose {
+            case .request:
+                focus = .collections
+                return reveal(choice)
+            case .method:
+                editor?.draft.method = choice
+            case .environment:
+                environment = choice == "(no environment)" ? nil : choice
+                status = "environment: \(environment ?? "none")"
+            case .move(let id):
+                return [.move(id: id, folder: choice)]
+            }
+        default:
+            if key == .ctrl("c") { palette = nil }
+        }
+        return []
+    }
+
+    mutating func promptKey(_ key: Key) -> [Effect] {
+        guard var prompt else { return [] }
+        switch key {
+        case .escape, .ctrl("c"):
+            self.prompt = nil
+        case .enter:
+            self.prompt = nil
+            let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else {
+                status = "a request needs a name"
+                return []
+            }
+            switch prompt.purpose {
+            case .create(let folder): return [.create(folder: folder, name: name)]
+            case .rename(let id): return [.rename(id: id, name: name)]
+            }
+        default:
+            prompt.field.handle(key)
+            self.prompt = prompt
+        }
+        return []
+    }
+
+    /// Expands the folders above `id`, selects it and opens it.
+    mutating func reveal(_ id: String) -> [Effect] {
+        filter = nil
+        var prefix = ""
+        for part in id.split(separator: "/").dropLast() {
+            prefix += prefix.isEmpty ? String(part) : "/\(part)"
+            expanded.insert(prefix)
+        }
+        guard let index = rows.firstIndex(where: { $0.node.id == id }) else { return [] }
+        selection = index
+        keepSelectionVisible()
+        return rows[index].node.isFolder ? [] : open(id, send: false)
+    }
+
+    mutating func click(_ mouse: MouseEvent) -> [Effect] {
+        let layout = Layout(state: self)
+        func inside(_ rect: Rect) -> Bool {
+            mouse.column >= rect.x && mouse.column < rect.maxX && mouse.row >= rect.y && mouse.row < rect.maxY
+        }
+        switch mouse.kind {
+        case .wheelUp, .wheelDown:
+            let step = mouse.kind == .wheelUp ? -3 : 3
+            if inside(layout.response) {
+                response.scroll(by: step, height: layout.responseBody.height)
+            } else {
+                scroll = max(0, min(max(0, rows.count - listHeight), scroll + step))
+            }
+        case .press:
+            if inside(layout.request) {
+                focus = .request
+            } else if inside(layout.response) {
+                focus = .response
+            } else if inside(layout.list) {
+                focus = .collections
+                let index = scroll + mouse.row - layout.list.y
+                if rows.indices.contains(index) { selection = index }
+            }
+        }
+        return []
+    }
+
+    /// Rows of the collections list.
+    var listHeight: Int { max(1, Layout(state: self).list.height) }
+
+    mutating func keepSelectionVisible() {
+        selection = min(selection, max(0, rows.count - 1))
+        if selection < scroll { scroll = selection }
+        if selection >= scroll + listHeight { scroll = selection - listHeight + 1 }
+        scroll = max(0, min(scroll, max(0, rows.count - listHeight)))
+    }
+}

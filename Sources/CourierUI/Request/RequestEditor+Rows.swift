@@ -1,0 +1,110 @@
+import CourierCollections
+
+/// One row of a request tab: a list entry, a labelled value, or a choice that space cycles.
+struct FormRow: Equatable {
+    enum Kind: Equatable {
+        /// Row `index` of a name/value list.
+        case entry(FieldList, Int)
+        /// A labelled value edited with Enter.
+        case value(EditTarget)
+        /// The body kind or the auth kind; space and Enter cycle it.
+        case bodyKind, authKind
+        /// Read-only information.
+        case note
+    }
+
+    var kind: Kind
+    var label: String
+    var value: String
+    var enabled = true
+    var masked = false
+}
+
+extension RequestEditor {
+    /// The rows the current tab shows, in order.
+    var rows: [FormRow] {
+        switch tab {
+        case .params: return listRows(.query, empty: "no query parameters · a adds one")
+        case .headers: return listRows(.headers, empty: "no headers · a adds one (the collection's headers are sent too)")
+        case .body:
+            var rows = [FormRow(kind: .bodyKind, label: "kind", value: bodyKind.rawValue + "  (b or space changes it)")]
+            switch bodyKind {
+            case .form: rows += listRows(.form, empty: "no fields · a adds one")
+            case .multipart: rows += listRows(.multipart, empty: "no parts · a adds one; a value @path sends a file")
+            case .file:
+                if case .file(let path)? = draft.body { rows.append(FormRow(kind: .value(.bodyFile), label: "file", value: path)) }
+            case .json, .text, .none: break
+            }
+            return rows
+        case .auth:
+            var rows = [FormRow(kind: .authKind, label: "kind", value: authName + "  (space changes it)")]
+            switch draft.auth {
+            case .bearer(let token)?: rows.append(FormRow(kind: .value(.bearer), label: "token", value: token))
+            case .basic(let user, let password)?:
+                rows.append(FormRow(kind: .value(.basicUser), label: "user", value: user))
+                rows.append(FormRow(kind: .value(.basicPassword), label: "password", value: password, masked: true))
+            case nil: break
+            }
+            return rows
+        case .converter:
+            return [
+                FormRow(kind: .value(.converter), label: "success", value: draft.converter ?? ""),
+                FormRow(kind: .value(.errorConverter), label: "error", value: draft.errorConverter ?? ""),
+                FormRow(kind: .note, label: "", value: "a key path such as data/items: KeyPathResponseConverter decodes from there"),
+            ]
+        case .options:
+            return [
+                FormRow(kind: .value(.timeout), label: "timeout", value: draft.timeout.map { "\(Self.number($0)) s" } ?? "the collection's"),
+                FormRow(kind: .note, label: "", value: "retries and redirects follow the collection; requests are retried only when idempotent"),
+            ]
+        }
+    }
+
+    private var authName: String {
+        switch draft.auth {
+        case nil: return "none"
+        case .bearer?: return "bearer"
+        case .basic?: return "basic"
+        }
+    }
+
+    private func listRows(_ list: FieldList, empty: String) -> [FormRow] {
+        let entries = fields(list)
+        if entries.isEmpty { return [FormRow(kind: .note, label: "", value: empty)] }
+        return entries.enumerated().map { index, field in
+            FormRow(kind: .entry(list, index), label: field.name, value: field.value, enabled: field.enabled)
+        }
+    }
+
+    /// The text a target holds before editing.
+    func text(of target: EditTarget) -> String {
+        switch target {
+        case .url: return urlText
+        case .name(let list, let index): return fields(list).indices.contains(index) ? fields(list)[index].name : ""
+        case .value(let list, let index): return fields(list).indices.contains(index) ? fields(list)[index].value : ""
+        case .bodyFile:
+            if case .file(let path)? = draft.body { return path }
+            return ""
+        case .bearer:
+            if case .bearer(let token)? = draft.auth { return token }
+            return ""
+        case .basicUser:
+            if case .basic(let user, _)? = draft.auth { return user }
+            return ""
+        case .basicPassword:
+            if case .basic(_, let password)? = draft.auth { return password }
+            return ""
+        case .converter: return draft.converter ?? ""
+        case .errorConverter: return draft.errorConverter ?? ""
+        case .timeout: return draft.timeout.map(Self.number) ?? ""
+        }
+    }
+
+    /// 30 rather than 30.0.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// Whether the Body tab shows a text body (JSON or text) under its kind row.
+    var showsBodyText: Bool { tab == .body && (bodyKind == .json || bodyKind == .text) }
+}

@@ -1,0 +1,277 @@
+import CourierCollections
+import CourierJSON
+import Foundation
+
+/// The request pane's tabs.
+public enum RequestTab: Int, Sendable, CaseIterable {
+    case params, headers, body, auth, converter, options
+
+    public var title: String {
+        switch self {
+        case .params: return "Params"
+        case .headers: return "Headers"
+        case .body: return "Body"
+        case .auth: return "Auth"
+        case .converter: return "Converter"
+        case .options: return "Options"
+        }
+    }
+}
+
+/// The name/value lists the editor edits row by row.
+public enum FieldList: Sendable, Equatable {
+    case query, headers, form, multipart
+}
+
+/// What a one-line edit changes when it is committed.
+public enum EditTarget: Sendable, Equatable {
+    case url
+    case name(FieldList, Int)
+    case value(FieldList, Int)
+    case bodyFile
+    case bearer, basicUser, basicPassword
+    case converter, errorConverter
+    case timeout
+}
+
+/// The kinds of body, in the order `b` cycles through them.
+public enum BodyKind: String, Sendable, CaseIterable {
+    case none, json, text, form, multipart, file
+}
+
+/// One request opened for editing: the definition as loaded, the draft, and what is being edited.
+public struct RequestEditor: Sendable, Equatable {
+    public let id: String
+    /// The definition as on disk; the draft is compared with it for the dirty mark.
+    public var original: RequestDefinition
+    public var draft: RequestDefinition
+    public var tab: RequestTab = .params
+    /// The selected row of the tab; -1 is the URL line.
+    public var row = -1
+    /// A one-line edit in progress.
+    public var edit: FieldEdit?
+    /// The body editor, while the body has focus.
+    public var bodyEditor: TextEditor?
+    /// A JSON or text body as text; it may be invalid JSON while being edited.
+    public var bodyText: String
+    /// Why the body text is not valid JSON, with line and column.
+    public var bodyProblem: String?
+    /// The collection's base URL template, shown before a relative path.
+    public var baseURL: String?
+    /// The URL with variables filled in (secrets masked), when the driver could resolve it.
+    public var resolvedURL: String?
+    /// Variables known for the request (secret values masked), for highlighting.
+    public var variables: [String: String] = [:]
+    /// Show the resolved URL under the template.
+    public var showsResolvedURL = false
+    /// Bodies of the kinds cycled away from, so cycling back restores them.
+    var bodyStash: [BodyKind: BodyDefinition] = [:]
+
+    /// One line of text being edited, and what it changes.
+    public struct FieldEdit: Sendable, Equatable {
+        public var target: EditTarget
+        public var field: TextField
+    }
+
+    public init(id: String, definition: RequestDefinition) {
+        self.id = id
+        original = definition
+        draft = definition
+        bodyText = Self.text(of: definition.body)
+    }
+
+    /// Unsaved changes, including body text that does not parse yet.
+    public var isDirty: Bool { draft != original || bodyProblem != nil }
+
+    /// Whether typed keys go to a text field or the body editor.
+    public var isTyping: Bool { edit != nil || bodyEditor != nil }
+
+    public var bodyKind: BodyKind {
+        switch draft.body {
+        case nil: return .none
+        case .json?: return .json
+        case .text?: return .text
+        case .form?: return .form
+        case .multipart?: return .multipart
+        case .file?: return .file
+        }
+    }
+
+    /// The URL template as the user edits it: the absolute URL, or the path after the base URL.
+    public var urlText: String { draft.url ?? draft.path ?? "" }
+
+    /// The text a body shows in the editor: pretty JSON, or the text itself.
+    static func text(of body: BodyDefinition?) -> String {
+        switch body {
+        case .json(let value)?:
+            let compact = Data(value.jsonText { $0 }.utf8)
+            return (try? JSONFormatter.pretty(compact)).map { String(decoding: $0, as: UTF8.self) } ?? value.jsonText { $0 }
+        case .text(let text)?: return text
+        default: return ""
+        }
+    }
+
+    // MARK: Committing edits
+
+    /// Applies a finished one-line edit to the draft; returns a problem sentence when the text is refused.
+    mutating func commit(_ edit: FieldEdit) -> String? {
+        let text = edit.field.text
+        switch edit.target {
+        case .url:
+            // An absolute URL or one starting with a variable replaces the base URL; anything else is a path.
+            if text.contains("://") || text.hasPrefix("{{") {
+                draft.url = text
+                draft.path = nil
+            } else {
+                draft.path = text
+                draft.url = nil
+            }
+        case .name(let list, let index): update(list, index) { $0.name = text }
+        case .value(let list, let index): update(list, index) { $0.value = text }
+        case .bodyFile: draft.body = .file(text)
+        case .bearer: draft.auth = .bearer(text)
+        case .basicUser:
+            if case .basic(_, let password)? = draft.auth { draft.auth = .basic(user: text, password: password) }
+        case .basicPassword:
+            if case .basic(let user, _)? = draft.auth { draft.auth = .basic(user: user, password: text) }
+        case .converter: draft.converter = text.isEmpty ? nil : text
+        case .errorConverter: draft.errorConverter = text.isEmpty ? nil : text
+        case .timeout:
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty {
+                draft.timeout = nil
+            } else if let seconds = Double(trimmed), seconds > 0, seconds.isFinite {
+                draft.timeout = seconds
+            } else {
+                return "the timeout must be a positive number of seconds, not '\(text)'; kept \(draft.timeout.map { "\($0)" } ?? "the collection's")"
+            }
+        }
+        return nil
+    }
+
+    /// Takes the body editor's text into the draft: JSON must parse, text is taken as is.
+    mutating func commitBody(_ text: String) {
+        bodyText = text
+        switch bodyKind {
+        case .json:
+            do {
+                let value = try JSONValue.parse(text)
+                draft.body = .json(value)
+                bodyProblem = nil
+            } catch {
+                bodyProblem = "the body is not valid JSON: \(error)"
+            }
+        case .text:
+            draft.body = .text(text)
+            bodyProblem = nil
+        default: break
+        }
+    }
+
+    /// Pretty-prints a JSON body in place, or says where it is broken.
+    mutating func formatBody() -> String? {
+        guard bodyKind == .json else { return "only a JSON body can be formatted" }
+        do {
+            let pretty = try JSONFormatter.pretty(Data(bodyText.utf8))
+            commitBody(String(decoding: pretty, as: UTF8.self))
+            return nil
+        } catch {
+            bodyProblem = "the body is not valid JSON: \(error)"
+            return bodyProblem
+        }
+    }
+
+    /// Switches to the next body kind, carrying text across where it makes sense.
+    mutating func cycleBodyKind() {
+        let kinds = BodyKind.allCases
+        let next = kinds[(kinds.firstIndex(of: bodyKind).map { $0 + 1 } ?? 0) % kinds.count]
+        if let body = draft.body { bodyStash[bodyKind] = body }
+        bodyProblem = nil
+        row = 0
+        if let stashed = bodyStash[next], next != .json, next != .text {
+            draft.body = stashed
+            return
+        }
+        switch next {
+        case .none: draft.body = nil
+        case .json:
+            draft.body = .json(.object([]))
+            if bodyText.isEmpty { bodyText = "{}" }
+            commitBody(bodyText)
+        case .text: draft.body = .text(bodyText)
+        case .form: draft.body = .form([])
+        case .multipart: draft.body = .multipart([])
+        case .file: draft.body = .file("")
+        }
+    }
+
+    /// Cycles auth between none, bearer and basic.
+    mutating func cycleAuth() {
+        switch draft.auth {
+        case nil: draft.auth = .bearer("")
+        case .bearer?: draft.auth = .basic(user: "", password: "")
+        case .basic?: draft.auth = nil
+        }
+    }
+
+    // MARK: Lists
+
+    /// The rows of a list as name/value pairs; a multipart file part reads `@path`.
+    func fields(_ list: FieldList) -> [Field] {
+        switch list {
+        case .query: return draft.query
+        case .headers: return draft.headers
+        case .form:
+            if case .form(let fields)? = draft.body { return fields }
+            return []
+        case .multipart:
+            if case .multipart(let parts)? = draft.body {
+                return parts.map { Field(name: $0.name, value: $0.file.map { "@" + $0 } ?? $0.value ?? "") }
+            }
+            return []
+        }
+    }
+
+    /// Changes row `index` of `list` (a multipart value starting with `@` names a file).
+    mutating func update(_ list: FieldList, _ index: Int, _ change: (inout Field) -> Void) {
+        var rows = fields(list)
+        guard rows.indices.contains(index) else { return }
+        change(&rows[index])
+        set(list, rows)
+    }
+
+    mutating func set(_ list: FieldList, _ rows: [Field]) {
+        switch list {
+        case .query: draft.query = rows
+        case .headers: draft.headers = rows
+        case .form: draft.body = .form(rows)
+        case .multipart:
+            var old: [MultipartField] = []
+            if case .multipart(let parts)? = draft.body { old = parts }
+            draft.body = .multipart(rows.enumerated().map { index, row in
+                var part = index < old.count ? old[index] : MultipartField(name: row.name)
+                part.name = row.name
+                if row.value.hasPrefix("@") {
+                    part.file = String(row.value.dropFirst())
+                    part.value = nil
+                } else {
+                    part.value = row.value
+                    part.file = nil
+                    part.mime = nil
+                    part.filename = nil
+                }
+                return part
+            })
+        }
+    }
+
+    /// The list the current tab shows, if it shows one.
+    var currentList: FieldList? {
+        switch tab {
+        case .params: return .query
+        case .headers: return .headers
+        case .body: return bodyKind == .form ? .form : bodyKind == .multipart ? .multipart : nil
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,136 @@
+extension ExplorerState {
+    func drawRequest(in rect: Rect, on screen: inout Screen, theme: Theme) {
+        let focused = focus == .request
+        guard var editor else {
+            let inside = Box(title: "Request", focused: focused)
+                .draw(in: rect, on: &screen, border: theme.border(focused: focused), titleStyle: theme.style(.title))
+            screen.put("Select a request and press Enter to send it, or e to open it", row: inside.y, column: inside.x + 1,
+                       style: theme.style(.dim), limit: inside.width - 1)
+            return
+        }
+        let badge = editor.isDirty ? "● unsaved · \(keyMap.key(for: .save)) saves" : "\(keyMap.key(for: .send)) send"
+        let inside = Box(title: "\(editor.draft.method) \(editor.id)", badge: badge, focused: focused)
+            .draw(in: rect, on: &screen, border: theme.border(focused: focused), titleStyle: theme.style(.title))
+        guard inside.height > 0 else { return }
+        var y = inside.y
+        drawURL(&editor, row: y, in: inside, on: &screen, theme: theme, focused: focused)
+        y += 1
+        if editor.showsResolvedURL, y < inside.maxY {
+            let resolved = editor.resolvedURL ?? "resolving…"
+            screen.put("→ " + resolved, row: y, column: inside.x + 1, style: theme.style(.dim), limit: inside.width - 1)
+            y += 1
+        }
+        guard y < inside.maxY else { return }
+        TabBar(titles: RequestTab.allCases.map(\.title), selected: editor.tab.rawValue)
+            .render(row: y, column: inside.x, width: inside.width, on: &screen, normal: theme.style(.dim),
+                    active: focused ? theme.style(.selection) : theme.style(.selectionUnfocused))
+        y += 1
+        let content = Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y)
+        drawRows(&editor, in: content, on: &screen, theme: theme, focused: focused)
+    }
+
+    private func drawURL(_ editor: inout RequestEditor, row: Int, in inside: Rect, on screen: inout Screen, theme: Theme, focused: Bool) {
+        let selected = focused && editor.row < 0 && editor.edit == nil
+        let base = selected ? theme.style(.selectionUnfocused) : Style.plain
+        screen.fill(Rect(x: inside.x, y: row, width: inside.width, height: 1), style: base)
+        var x = inside.x + 1
+        let method = editor.draft.method
+        x += screen.put(method + " ", row: row, column: x, style: base.patched(with: theme.method(method)), limit: inside.maxX - x)
+        if editor.draft.url == nil, let base = editor.baseURL {
+            x += screen.put(base + "/", row: row, column: x, style: theme.style(.dim), limit: inside.maxX - x)
+        }
+        if var edit = editor.edit, edit.target == .url {
+            edit.field.render(on: &screen, row: row, column: x, width: inside.maxX - x, style: theme.style(.selectionUnfocused), focused: true)
+            editor.edit = edit
+            return
+        }
+        drawTemplate(editor.urlText, variables: editor.variables, known: editor.resolvedURL != nil, row: row, column: x,
+                     limit: inside.maxX - x, base: base, on: &screen, theme: theme)
+    }
+
+    /// Text with `{{variables}}` coloured: known ones as variables, unknown ones as missing.
+    func drawTemplate(_ text: String, variables: [String: String], known: Bool, row: Int, column: Int, limit: Int, base: Style,
+                      on screen: inout Screen, theme: Theme) {
+        var x = column
+        var rest = Substring(text)
+        while !rest.isEmpty, x < column + limit {
+            guard let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") else {
+                x += screen.put(String(rest), row: row, column: x, style: base, limit: column + limit - x)
+                break
+            }
+            x += screen.put(String(rest[..<open.lowerBound]), row: row, column: x, style: base, limit: column + limit - x)
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let defined = !known || name.hasPrefix("$") || variables[name] != nil
+            let style = base.patched(with: theme.style(named: defined ? "variable" : "variable.missing"))
+            x += screen.put(String(rest[open.lowerBound..<close.upperBound]), row: row, column: x, style: style, limit: column + limit - x)
+            rest = rest[close.upperBound...]
+        }
+    }
+
+    private func drawRows(_ editor: inout RequestEditor, in rect: Rect, on screen: inout Screen, theme: Theme, focused: Bool) {
+        guard rect.height > 0 else { return }
+        let rows = editor.rows
+        let labelWidth = min(max(8, rows.map { DisplayWidth.of($0.label) }.max() ?? 0), max(8, rect.width / 3))
+        // Rows scroll so the selected one shows.
+        let visibleRows = editor.showsBodyText ? 1 : rect.height
+        let first = max(0, editor.row - visibleRows + 1)
+        for (offset, row) in rows.dropFirst(first).prefix(visibleRows).enumerated() {
+            let index = first + offset
+            let y = rect.y + offset
+            let selected = focused && index == editor.row
+            var base = row.enabled ? Style.plain : theme.style(.dim)
+            if selected { base = base.patched(with: theme.style(.selectionUnfocused)) }
+            screen.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: base)
+            var x = rect.x + 1
+            if case .note = row.kind {
+                screen.put(row.value, row: y, column: x, style: base.patched(with: theme.style(.dim)), limit: rect.maxX - x)
+                continue
+            }
+            if case .entry = row.kind {
+                x += screen.put(row.enabled ? "[x] " : "[ ] ", row: y, column: x, style: base, limit: rect.maxX - x)
+            }
+            let nameTarget: EditTarget? = if case .entry(let list, let i) = row.kind { .name(list, i) } else { nil }
+            let valueTarget: EditTarget? = switch row.kind {
+            case .entry(let list, let i): .value(list, i)
+            case .value(let target): target
+            default: nil
+            }
+            if var edit = editor.edit, edit.target == nameTarget {
+                edit.field.render(on: &screen, row: y, column: x, width: labelWidth, style: theme.style(.selectionUnfocused), focused: true)
+                editor.edit = edit
+            } else {
+                screen.put(row.label, row: y, column: x, style: base.patched(with: theme.style(.title)), limit: min(labelWidth, rect.maxX - x))
+            }
+            x += labelWidth + 2
+            guard x < rect.maxX else { continue }
+            if var edit = editor.edit, let valueTarget, edit.target == valueTarget {
+                edit.field.render(on: &screen, row: y, column: x, width: rect.maxX - x, style: theme.style(.selectionUnfocused), focused: true)
+                editor.edit = edit
+            } else if row.masked, !row.value.isEmpty {
+                screen.put("••••••", row: y, column: x, style: base.patched(with: theme.style(named: "secret")), limit: rect.maxX - x)
+            } else {
+                drawTemplate(row.value, variables: editor.variables, known: editor.resolvedURL != nil, row: y, column: x,
+                             limit: rect.maxX - x, base: base, on: &screen, theme: theme)
+            }
+        }
+        guard editor.showsBodyText, rect.height > 1 else { return }
+        var area = Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 1, height: rect.height - 1)
+        if let problem = editor.bodyProblem, area.height > 1 {
+            screen.put(problem, row: area.maxY - 1, column: area.x, style: theme.style(.warning), limit: area.width)
+            area = Rect(x: area.x, y: area.y, width: area.width, height: area.height - 1)
+        }
+        if var bodyEditor = editor.bodyEditor {
+            bodyEditor.render(in: area, on: &screen, style: .plain, selectionStyle: theme.style(.selection), focused: true)
+            editor.bodyEditor = bodyEditor
+        } else {
+            let lines = editor.bodyText.split(separator: "\n", omittingEmptySubsequences: false)
+            for (offset, line) in lines.prefix(area.height).enumerated() {
+                screen.put(String(line), row: area.y + offset, column: area.x, style: .plain, limit: area.width)
+            }
+            if lines.count > area.height {
+                screen.put("… \(lines.count - area.height) more lines · e edits · E opens $EDITOR", row: area.maxY - 1, column: area.x,
+                           style: theme.style(.dim), limit: area.width)
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+/// What a key did in the response pane.
+enum ResponseOutcome: Equatable {
+    case handled, unhandled
+    case status(String)
+    case copy(String)
+    /// Set the open request's converter to this key path.
+    case useAsConverter(String)
+    /// Show the history entry with this sequence number.
+    case showHistory(Int)
+}
+
+extension ResponsePane {
+    /// A command while nothing is being typed; `height` is the rows the tab's content has.
+    mutating func perform(_ command: Command, height: Int, history: [ResponseSnapshot]) -> ResponseOutcome {
+        switch command {
+        case .nextTab, .previousTab:
+            let tabs = Tab.allCases
+            tab = tabs[(tab.rawValue + (command == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
+            otherTop = 0
+            return .handled
+        case .copy: return copyText().map(ResponseOutcome.copy) ?? .status("nothing to copy")
+        default: break
+        }
+        switch tab {
+        case .body: return bodyCommand(command, height: height)
+        case .keyPath:
+            switch command {
+            case .edit, .open, .filter:
+                editingKeyPath = true
+                return .handled
+            case .copyPath: return .copy(keyPathField.text)
+            case .useAsConverter: return .useAsConverter(keyPathField.text)
+            default: return scrollOther(command, height: height, count: (keyPathPreview?.lines.count ?? 0) + 2)
+            }
+        case .history:
+            switch command {
+            case .moveUp: historySelection = max(0, historySelection - 1)
+            case .moveDown: historySelection = min(max(0, history.count - 1), historySelection + 1)
+            case .open, .edit:
+                guard history.indices.contains(historySelection) else { return .unhandled }
+                return .showHistory(history[historySelection].sequence)
+            default: return .unhandled
+            }
+            return .handled
+        case .headers: return scrollOther(command, height: height, count: current?.headers.count ?? 0)
+        case .curl: return scrollOther(command, height: height, count: curl.split(separator: "\n").count)
+        case .debug: return scrollOther(command, height: height, count: current?.debugLines.count ?? 0)
+        }
+    }
+
+    private mutating func bodyCommand(_ command: Command, height: Int) -> ResponseOutcome {
+        switch command {
+        case .moveDown: moveCursor(by: 1, height: height)
+        case .moveUp: moveCursor(by: -1, height: height)
+        case .pageDown: moveCursor(by: height, height: height)
+        case .pageUp: moveCursor(by: -height, height: height)
+        case .top: moveCursor(to: 0, height: height)
+        case .bottom: moveCursor(to: lineCount - 1, height: height)
+        case .open:
+            // Right unfolds a folded line, like the tree; elsewhere it scrolls.
+            if folded.contains(cursor) { _ = toggleFold(height: height) } else { left += 8 }
+        case .collapse:
+            if let document, cursor < document.lineCount, document.closingLine[cursor] > 0, !folded.contains(cursor) {
+                _ = toggleFold(height: height)
+            } else {
+                left = max(0, left - 8)
+            }
+        case .fold:
+            if !toggleFold(height: height) { return .status("the cursor is not on an object or array") }
+        case .unfoldAll: folded = []
+        case .raw:
+            raw.toggle()
+            cursor = 0
+            top = 0
+            left = 0
+            folded = []
+            matches = []
+            return .status(raw ? "raw body" : "pretty body")
+        case .filter: searchField = TextField(searchQuery)
+        case .nextMatch, .previousMatch:
+            if !jumpToMatch(forward: command == .nextMatch, height: height) { return .status("no matches; / searches") }
+        case .copyPath:
+            guard let path = cursorPath else { return .status("the cursor is not in a JSON body") }
+            return .copy(path.description)
+        case .useAsConverter:
+            guard let path = cursorPath else { return .status("the cursor is not in a JSON body") }
+            return .useAsConverter(path.description)
+        default: return .unhandled
+        }
+        return .handled
+    }
+
+    private mutating func scrollOther(_ command: Command, height: Int, count: Int) -> ResponseOutcome {
+        let last = max(0, count - height)
+        switch command {
+        case .moveDown: otherTop = min(last, otherTop + 1)
+        case .moveUp: otherTop = max(0, otherTop - 1)
+        case .pageDown: otherTop = min(last, otherTop + height)
+        case .pageUp: otherTop = max(0, otherTop - height)
+        case .top: otherTop = 0
+        case .bottom: otherTop = last
+        default: return .unhandled
+        }
+        return .handled
+    }
+
+    /// A key while the search or key path field has focus.
+    mutating func typingKey(_ key: Key, height: Int) -> ResponseOutcome {
+        if var field = searchField {
+            switch key {
+            case .escape:
+                searchField = nil
+            case .enter:
+                searchField = nil
+                searchQuery = field.text
+                matches = search(searchQuery)
+                if matches.isEmpty { return .status("no line contains \"\(searchQuery)\"") }
+                _ = jumpToMatch(forward: true, height: height)
+                let more = matches.count >= 10_000 ? "+" : ""
+                return .status("\(matches.count)\(more) lines match \"\(searchQuery)\" · n next · N previous")
+            default:
+                field.handle(key)
+                searchField = field
+            }
+            return .handled
+        }
+        guard editingKeyPath else { return .unhandled }
+        switch key {
+        case .enter, .escape: editingKeyPath = false
+        default:
+            keyPathField.handle(key)
+            refreshKeyPath()
+        }
+        return .handled
+    }
+
+    mutating func paste(_ text: String) {
+        if searchField != nil {
+            searchField?.insert(text)
+        } else if editingKeyPath {
+            keyPathField.insert(text)
+            refreshKeyPath()
+        }
+    }
+
+    mutating func scroll(by lines: Int, height: Int) {
+        if tab == .body {
+            moveCursor(by: lines, height: height)
+        } else {
+            otherTop = max(0, otherTop + lines)
+        }
+    }
+
+    /// What `y` copies on the current tab.
+    func copyText() -> String? {
+        switch tab {
+        case .body: return current.map { String(decoding: $0.body.data, as: UTF8.self) }
+        case .headers: return current.map { $0.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
+        case .keyPath: return keyPathPreview.map { $0.problem ?? $0.lines.joined(separator: "\n") }
+        case .curl: return curl.isEmpty ? nil : curl
+        case .debug: return current.map { $0.debugLines.joined(separator: "\n") }
+        case .history: return nil
+        }
+    }
+}
+
+extension ExplorerState {
+    mutating func responseCommand(_ command: Command) -> [Effect] {
+        let height = Layout(state: self).responseBody.height
+        let entries = editor.flatMap { history[$0.id] } ?? []
+        switch response.perform(command, height: height, history: entries) {
+        case .handled, .unhandled: return []
+        case .status(let text): status = text
+        case .copy(let text): return [.copy(text)]
+        case .useAsConverter(let path):
+            guard editor != nil else { return [] }
+            editor?.draft.converter = path.isEmpty ? nil : path
+            status = "converter set to \(path.isEmpty ? "none" : path) (unsaved; \(keyMap.key(for: .save)) saves)"
+        case .showHistory(let sequence):
+            guard let snapshot = entries.first(where: { $0.sequence == sequence }) else { return [] }
+            let tab = response.tab
+            response.show(snapshot)
+            response.tab = tab
+            status = "showing the response of \(snapshot.finishedAt): \(snapshot.summary)"
+        }
+        return []
+    }
+
+    mutating func responseTyping(_ key: Key) -> [Effect] {
+        let height = Layout(state: self).responseBody.height
+        if case .status(let text) = response.typingKey(key, height: height) { status = text }
+        return []
+    }
+}

@@ -1,0 +1,102 @@
+import CourierJSON
+import Foundation
+
+/// The response pane: the last response of the open request, the transfer in flight, and the
+/// tabs that read them.
+public struct ResponsePane: Sendable, Equatable {
+    public enum Tab: Int, Sendable, CaseIterable {
+        case body, headers, keyPath, curl, debug, history
+
+        public var title: String {
+            switch self {
+            case .body: return "Body"
+            case .headers: return "Headers"
+            case .keyPath: return "Key path"
+            case .curl: return "cURL"
+            case .debug: return "Debug"
+            case .history: return "History"
+            }
+        }
+    }
+
+    public var tab: Tab = .body
+    public var current: ResponseSnapshot?
+    /// The transfer in flight, if any.
+    public var transfer: TransferStatus?
+    /// What happened to the last transfer when it did not produce a response worth a title of its own.
+    public var outcome: String?
+    /// Body view: cursor line, first visible line, horizontal offset, raw or pretty, folded openers.
+    public var cursor = 0
+    public var top = 0
+    public var left = 0
+    public var raw = false
+    public var folded: Set<Int> = []
+    /// First visible line of the other tabs.
+    public var otherTop = 0
+    /// The search being typed after `/`, and the last search's matching lines.
+    public var searchField: TextField?
+    public var searchQuery = ""
+    public var matches: [Int] = []
+    /// The key path being typed, whether it has focus, and its preview.
+    public var keyPathField = TextField()
+    public var editingKeyPath = false
+    public var keyPathPreview: KeyPathPreview?
+    /// The cURL export of the request as edited, or why there is none.
+    public var curl: String = ""
+    /// The selected row of the History tab.
+    public var historySelection = 0
+
+    public init() {}
+
+    /// A new response replaces the old one; the cursor goes back to the top and folds are forgotten.
+    mutating func show(_ snapshot: ResponseSnapshot?) {
+        current = snapshot
+        cursor = 0
+        top = 0
+        left = 0
+        folded = []
+        matches = []
+        otherTop = 0
+        refreshKeyPath()
+    }
+
+    /// Whether typed keys go to a text field of this pane.
+    var isTyping: Bool { searchField != nil || editingKeyPath }
+
+    /// Recomputes the key path preview for the typed path.
+    mutating func refreshKeyPath() {
+        guard let body = current?.body else {
+            keyPathPreview = nil
+            return
+        }
+        keyPathPreview = KeyPathPreview.make(path: keyPathField.text, data: body.data)
+    }
+
+    /// The key path of the node under the body cursor, when the body is JSON and shown pretty.
+    public var cursorPath: JSONKeyPath? {
+        guard !raw, let body = current?.body, case .json(let document) = body.content, document.lineCount > 0 else { return nil }
+        return document.path(at: min(cursor, document.lineCount - 1))
+    }
+}
+
+/// What `KeyPathResponseConverter` would hand the decoder for a path: the value's text, pretty.
+public struct KeyPathPreview: Sendable, Equatable {
+    public var lines: [String]
+    /// Why the path leads nowhere, as a sentence.
+    public var problem: String?
+
+    static let maximumLines = 2000
+
+    static func make(path: String, data: Data) -> KeyPathPreview {
+        do {
+            let value = try JSONLookup.value(at: JSONKeyPath(path), in: data)
+            let pretty = (try? JSONFormatter.pretty(value)) ?? value
+            let lines = BodyDocument.textLines(pretty)
+            let shown = Array(lines.prefix(maximumLines))
+            let more = lines.count > shown.count ? ["… \(lines.count - shown.count) more lines"] : []
+            return KeyPathPreview(lines: shown + more, problem: nil)
+        } catch {
+            return KeyPathPreview(lines: [], problem: error.description)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import CourierCollections
+import CourierTerminal
+import CourierUI
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `courier` with no subcommand: the explorer on a terminal, the overview otherwise.
+struct ExplorerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Open the explorer on the collections (the default command)."
+    )
+
+    @OptionGroup var options: CollectionOptions
+
+    @Option(name: .long, help: "A theme from Themes/ (default, light, solarized-dark, high-contrast, monochrome).")
+    var theme: String?
+
+    func run() async throws {
+        guard isatty(0) == 1 && isatty(1) == 1 else {
+            try await Overview(options: options).run()
+            return
+        }
+        let tree = CollectionLoader.load(options.directory)
+        let terminal = Terminal()
+        do {
+            try terminal.start()
+        } catch {
+            throw CLIFailure.usage("\(error)")
+        }
+        defer { terminal.stop() }
+        let session = ExplorerSession(terminal: terminal, settings: ExplorerSettings.load(themeOverride: theme), tree: tree)
+        // The loop blocks in the terminal's read, so it gets a thread of its own rather than one of
+        // the few the concurrency pool has; requests and previews run on the pool meanwhile.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                session.run()
+                continuation.resume()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+}
+
+extension Overview {
+    init(options: CollectionOptions) {
+        self.init()
+        self.options = options
+    }
+}

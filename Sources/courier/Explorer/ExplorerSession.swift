@@ -1,0 +1,171 @@
+import Courier
+import CourierCollections
+import CourierTerminal
+import CourierUI
+import Foundation
+
+/// Runs the explorer on its own thread: draws the state, feeds it keys and the results of
+/// background work, and performs the effects it asks for. Only this thread touches the terminal,
+/// the state and the collection files; requests and previews run as tasks that post actions back.
+final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at a time uses it, created by the command and then handed whole to the UI thread, which alone touches it until `run` returns.
+    private let terminal: Terminal
+    private let settings: ExplorerSettings
+    private var state: ExplorerState
+    private var tree: CollectionTree
+    private let inbox = Inbox()
+    private let backend = ExplorerBackend()
+    private var flight: Flight?
+    private var sequence = 0
+    private var running = true
+
+    init(terminal: Terminal, settings: ExplorerSettings, tree: CollectionTree) {
+        self.terminal = terminal
+        self.settings = settings
+        self.tree = tree
+        state = ExplorerState(width: terminal.width, height: terminal.height, tree: Self.nodes(tree.entries),
+                              definitions: Self.definitions(tree), keyMap: settings.keyMap)
+        if let problem = settings.problems.first {
+            state.status = "\(problem) (ignored)"
+        } else if !tree.errors.isEmpty {
+            state.status = "\(tree.errors.count) collection file problem(s); `courier check` lists them"
+        }
+    }
+
+    /// The loop: until the state asks to quit.
+    func run() {
+        while running {
+            for action in inbox.drain() { perform(state.update(action)) }
+            if let flight, state.sending == flight.id { perform(state.update(.progress(flight.status))) }
+            terminal.draw(state.render(theme: settings.theme))
+            // Faster while a transfer runs, so progress refreshes more than ten times a second.
+            let timeout: Int32 = state.sending != nil ? 50 : 100
+            guard let event = terminal.nextEvent(timeout: timeout) else { continue }
+            perform(state.update(.event(event)))
+        }
+        flight?.cancel()
+        let backend = self.backend
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await backend.shutdown()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    private func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .quit: running = false
+            case .suspend: terminal.suspend()
+            case .copy(let text):
+                let how = Clipboard.copy(text)
+                let preview = text.count > 40 ? String(text.prefix(40)) + "…" : text
+                state.status = "copied \(preview.replacingOccurrences(of: "\n", with: " ")) (\(how))"
+            case .send(let id, let definition, let environment): send(id, definition, environment)
+            case .cancelSend: flight?.cancel()
+            case .save(let id, let definition):
+                guard let request = tree.request(id: id) else {
+                    perform(state.update(.report("could not save \(id): its file is gone")))
+                    continue
+                }
+                do {
+                    try CollectionFiles.save(definition, of: request)
+                    reload(select: nil)
+                    perform(state.update(.saved(id: id, definition)))
+                } catch {
+                    perform(state.update(.report(error.description)))
+                }
+            case .preview(let id, let definition, let environment): preview(id, definition, environment)
+            case .editExternally(let text, let fileExtension):
+                var result: Result<String, ExternalEditor.EditorFailure> = .failure(.init(description: "the editor did not run"))
+                terminal.lend { result = ExternalEditor.edit(text, fileExtension: fileExtension) }
+                switch result {
+                case .success(let edited): perform(state.update(.externallyEdited(edited)))
+                case .failure(let failure): perform(state.update(.report(failure.description)))
+                }
+            case .create(let folder, let name): fileOperation { try CollectionFiles.create(named: name, in: folder, tree: tree) }
+            case .duplicate(let id): fileOperation { try CollectionFiles.duplicate(try loaded(id), tree: tree) }
+            case .rename(let id, let name): fileOperation { try CollectionFiles.rename(try loaded(id), to: name, tree: tree) }
+            case .move(let id, let folder): fileOperation { try CollectionFiles.move(try loaded(id), to: folder, tree: tree) }
+            case .delete(let id):
+                fileOperation {
+                    try CollectionFiles.remove(try loaded(id))
+                    return nil
+                }
+            }
+        }
+    }
+
+    private func loaded(_ id: String) throws(CollectionFiles.Failure) -> LoadedRequest {
+        guard let request = tree.request(id: id) else { throw CollectionFiles.Failure(description: "\(id) is not in the collections any more") }
+        return request
+    }
+
+    /// Runs a file operation, reloads the tree and selects the request it produced.
+    private func fileOperation(_ work: () throws -> String?) {
+        do {
+            let id = try work()
+            reload(select: id)
+            if let id { state.status = "wrote \(id)" }
+        } catch {
+            perform(state.update(.report("\(error)")))
+        }
+    }
+
+    private func reload(select: String?) {
+        tree = CollectionLoader.load(tree.directory)
+        perform(state.update(.reloaded(tree: Self.nodes(tree.entries), definitions: Self.definitions(tree), select: select)))
+    }
+
+    private func send(_ id: String, _ definition: RequestDefinition, _ environment: String?) {
+        sequence += 1
+        let number = sequence
+        guard var request = tree.request(id: id) else {
+            perform(state.update(.finished(id: id, SnapshotBuilder.failure("\(id) is not in the collections any more", sequence: number))))
+            return
+        }
+        request.definition = definition
+        let flight = Flight(id: id)
+        self.flight = flight
+        let inbox = self.inbox
+        let backend = self.backend
+        flight.start(Task {
+            let snapshot: ResponseSnapshot
+            do {
+                let (resolved, _) = try await backend.resolve(request, environment: environment)
+                let result = await RequestRunner.run(resolved) { flight.report($0) }
+                snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received)
+            } catch {
+                snapshot = SnapshotBuilder.failure("\(error)", sequence: number)
+            }
+            inbox.post(.finished(id: id, snapshot))
+        })
+    }
+
+    private func preview(_ id: String, _ definition: RequestDefinition, _ environment: String?) {
+        guard var request = tree.request(id: id) else { return }
+        request.definition = definition
+        // Previews race each other; only the latest one may report.
+        let generation = inbox.nextPreview()
+        let inbox = self.inbox
+        let backend = self.backend
+        Task {
+            let preview = await backend.preview(request, environment: environment)
+            if inbox.isLatestPreview(generation) { inbox.post(.previewed(id: id, preview)) }
+        }
+    }
+
+    /// The collections tree as the UI's nodes.
+    static func nodes(_ entries: [TreeEntry]) -> [TreeNode] {
+        entries.map { entry in
+            switch entry {
+            case .folder(let folder): return TreeNode(id: folder.id, title: folder.name, children: nodes(folder.children))
+            case .request(let request): return TreeNode(id: request.id, title: request.name, method: request.method)
+            }
+        }
+    }
+
+    static func definitions(_ tree: CollectionTree) -> [String: RequestDefinition] {
+        tree.requests.mapValues(\.definition)
+    }
+}

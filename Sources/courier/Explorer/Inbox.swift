@@ -1,0 +1,60 @@
+import Courier
+import CourierCollections
+import CourierUI
+import Foundation
+import Synchronization
+
+/// Actions from background work, waiting for the UI thread to apply them.
+final class Inbox: Sendable {
+    private let actions = Mutex<[Action]>([])
+    private let previews = Mutex<Int>(0)
+
+    /// Numbers a new preview.
+    func nextPreview() -> Int {
+        previews.withLock { count in
+            count += 1
+            return count
+        }
+    }
+
+    func isLatestPreview(_ number: Int) -> Bool { previews.withLock { $0 == number } }
+
+    func post(_ action: Action) {
+        actions.withLock { $0.append(action) }
+    }
+
+    func drain() -> [Action] {
+        actions.withLock { actions in
+            defer { actions = [] }
+            return actions
+        }
+    }
+}
+
+/// The request in flight: its task, when it started, and the latest progress the library reported.
+final class Flight: Sendable {
+    let id: String
+    let started = ContinuousClock.now
+    private let progress = Mutex<TransferProgress>(TransferProgress())
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    init(id: String) { self.id = id }
+
+    func report(_ latest: TransferProgress) { progress.withLock { $0 = latest } }
+
+    func start(_ work: Task<Void, Never>) { task.withLock { $0 = work } }
+
+    func cancel() { task.withLock { $0 }?.cancel() }
+
+    var elapsed: Double {
+        let duration = ContinuousClock.now - started
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// The progress as the response pane shows it.
+    var status: TransferStatus {
+        let latest = progress.withLock { $0 }
+        return TransferStatus(sent: latest.bytesSent, toSend: latest.totalBytesToSend, received: latest.bytesReceived,
+                              toReceive: latest.totalBytesToReceive, elapsed: elapsed)
+    }
+}

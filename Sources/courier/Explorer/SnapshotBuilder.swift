@@ -1,0 +1,72 @@
+import Courier
+import CourierCollections
+import CourierUI
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turns what a run produced into what the response pane shows; runs off the UI thread, since
+/// indexing a large JSON body takes a while.
+enum SnapshotBuilder {
+    static func snapshot(_ result: RunResult, sequence: Int, received: Int64) -> ResponseSnapshot {
+        let contentType = result.headers.first { $0.0.lowercased() == "content-type" }?.1
+        var failure = result.failure
+        if result.failureKind == .cancelled {
+            failure = "cancelled after \(DurationText.text(result.duration)), \(ByteCount.text(received)) received"
+        }
+        return ResponseSnapshot(
+            sequence: sequence, status: result.statusCode, reason: result.statusCode.map(reason) ?? "",
+            headers: result.headers.map { (name: $0.0, value: $0.1) }, body: BodyDocument.make(result.body, contentType: contentType),
+            duration: result.duration, failure: failure, debugLines: debugLines(result), finishedAt: clock())
+    }
+
+    /// A request that could not even be built: undefined variable, bad URL, unreadable file.
+    static func failure(_ sentence: String, sequence: Int) -> ResponseSnapshot {
+        ResponseSnapshot(sequence: sequence, status: nil, reason: "", headers: [], body: BodyDocument.make(Data()),
+                         duration: 0, failure: "not sent: \(sentence)", debugLines: ["not sent: \(sentence)"], finishedAt: clock())
+    }
+
+    private static func debugLines(_ result: RunResult) -> [String] {
+        let info = result.debug
+        let request = info.request
+        var lines = ["request   \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "(no URL)")"]
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
+            lines.append("  \(name): \(value)")
+        }
+        let sentBody = request.httpBody?.count ?? 0
+        lines.append("body      " + (sentBody > 0 ? ByteCount.text(sentBody) : request.httpBodyStream != nil ? "streamed" : "none"))
+        lines.append("attempts  \(info.attempts)\(info.attempts > 1 ? " (retried \(info.attempts - 1) times)" : "")")
+        lines.append("duration  \(DurationText.text(info.requestDuration)) (retries and pauses included)")
+        lines.append("timeout   \(DurationText.text(request.timeoutInterval))")
+        if let status = info.statusCode { lines.append("status    \(status) \(reason(status))") }
+        lines.append("received  \(ByteCount.text(result.body.count))")
+        if let error = info.errorResponse { lines.append("error     \(error)") }
+        if let curl = info.cURL {
+            lines.append("")
+            lines.append("cURL, as sent:")
+            lines += curl.split(separator: "\n").map { "  " + $0 }
+        }
+        return lines
+    }
+
+    private static func clock() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+
+    /// The reason phrase of a status code.
+    static func reason(_ status: Int) -> String {
+        let phrases: [Int: String] = [
+            100: "Continue", 101: "Switching Protocols", 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",
+            206: "Partial Content", 301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified",
+            307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
+            404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
+            411: "Length Required", 413: "Content Too Large", 415: "Unsupported Media Type", 418: "I'm a teapot",
+            422: "Unprocessable Content", 429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented",
+            502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+        ]
+        return phrases[status] ?? ""
+    }
+}
