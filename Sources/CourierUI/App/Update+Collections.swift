@@ -146,7 +146,7 @@ extension ExplorerState {
         case .wheelUp, .wheelDown:
             let step = mouse.kind == .wheelUp ? -3 : 3
             if inside(layout.response) {
-                response.scroll(by: step, height: layout.responseBody.height)
+                response.scroll(by: step, height: response.bodyViewportHeight(layout.responseBody.height))
             } else {
                 scroll = max(0, min(max(0, rows.count - listHeight), scroll + step))
             }

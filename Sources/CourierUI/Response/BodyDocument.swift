@@ -6,52 +6,53 @@ import Foundation
 public struct BodyDocument: Sendable {
     public enum Content: Sendable {
         case json(JSONPrettyDocument)
-        case lines([String])
+        case text(TextLines)
+        /// A hex dump of the first bytes of a binary body.
+        case hex([String])
     }
 
     public let content: Content
-    /// The body as received, split into lines, for the raw view.
-    public let rawLines: [String]
+    /// The body as received, by line, for the raw view.
+    public let raw: TextLines
     /// Why the body is shown as it is: "binary: …", "not valid UTF-8 …", "not valid JSON …".
     public let note: String?
     /// The bytes as received, for key path lookups and copying.
-    public let data: Data
+    public var data: Data { raw.data }
 
     /// Bytes of a binary body shown as hex.
     static let hexPreviewBytes = 4096
 
-    public init(content: Content, rawLines: [String], note: String?, data: Data) {
+    public init(content: Content, raw: TextLines, note: String?) {
         self.content = content
-        self.rawLines = rawLines
+        self.raw = raw
         self.note = note
-        self.data = data
     }
 
     /// Chooses how to show `data`: JSON when it parses (whatever the content type claims), text
-    /// when it is UTF-8 without NUL bytes, otherwise a hex summary.
+    /// when it is UTF-8 without NUL bytes, otherwise a hex summary. Costs a pass or two over the
+    /// bytes; lines are decoded only when shown.
     public static func make(_ data: Data, contentType: String? = nil) -> BodyDocument {
-        guard !data.isEmpty else { return BodyDocument(content: .lines([]), rawLines: [], note: "empty body", data: data) }
+        let raw = TextLines(data)
+        guard !data.isEmpty else { return BodyDocument(content: .text(raw), raw: raw, note: "empty body") }
         let type = contentType?.lowercased() ?? ""
         let looksBinary = data.prefix(8192).contains(0)
         if !looksBinary, let document = try? JSONPrettyDocument(data) {
-            return BodyDocument(content: .json(document), rawLines: textLines(data), note: nil, data: data)
+            return BodyDocument(content: .json(document), raw: raw, note: nil)
         }
         if looksBinary || (String(data: data.prefix(8192), encoding: .utf8) == nil && !type.hasPrefix("text/") && !type.contains("json")) {
             let lines = hexLines(data.prefix(hexPreviewBytes))
             let shown = min(data.count, hexPreviewBytes)
             let note = "binary: \(ByteCount.text(data.count))\(type.isEmpty ? "" : ", \(type)")"
                 + (shown < data.count ? "; the first \(ByteCount.text(shown)) as hex" : "; as hex")
-            return BodyDocument(content: .lines(lines), rawLines: lines, note: note, data: data)
+            return BodyDocument(content: .hex(lines), raw: raw, note: note)
         }
-        let lines = textLines(data)
         var note: String?
-        if String(data: data, encoding: .utf8) == nil {
-            note = "not valid UTF-8 at byte \(firstInvalidUTF8(data) ?? 0); invalid bytes shown as �"
+        if let offset = firstInvalidUTF8(data) {
+            note = "not valid UTF-8 at byte \(offset); invalid bytes shown as �"
         } else if type.contains("json") {
-            let problem = (try? JSONLookup.validate(data)).map { "" } ?? validationMessage(data)
-            note = "not valid JSON (\(problem)); shown as text"
+            note = "not valid JSON (\(validationMessage(data))); shown as text"
         }
-        return BodyDocument(content: .lines(lines), rawLines: lines, note: note, data: data)
+        return BodyDocument(content: .text(raw), raw: raw, note: note)
     }
 
     private static func validationMessage(_ data: Data) -> String {
@@ -63,24 +64,11 @@ public struct BodyDocument: Sendable {
         }
     }
 
-    /// Text lines; tabs expand to spaces and other control characters show as their Unicode
-    /// pictures, so nothing in a body can move the terminal's cursor.
+    /// Text lines of any bytes; tabs expand to spaces and other control characters show as their
+    /// Unicode pictures, so nothing in a body can move the terminal's cursor.
     static func textLines(_ data: Data) -> [String] {
-        let text = String(decoding: data, as: UTF8.self)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var clean = ""
-            clean.reserveCapacity(line.utf8.count)
-            for scalar in line.unicodeScalars {
-                switch scalar.value {
-                case 0x09: clean += "    "
-                case 0x0D: continue
-                case 0x00..<0x20: clean.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-                case 0x7F: clean += "␡"
-                default: clean.unicodeScalars.append(scalar)
-                }
-            }
-            return clean
-        }
+        let lines = TextLines(data)
+        return (0..<lines.count).map { lines.line($0) }
     }
 
     /// `00000000  89 50 4e 47 …  |.PNG….|` lines, 16 bytes each.
@@ -109,24 +97,73 @@ public struct BodyDocument: Sendable {
         }
     }
 
-    /// Lines in the current view.
+    /// Lines in the pretty view.
     public var lineCount: Int {
         switch content {
         case .json(let document): return document.lineCount
-        case .lines(let lines): return lines.count
+        case .text(let lines): return lines.count
+        case .hex(let lines): return lines.count
         }
     }
 
+    /// Line `index` of the pretty view, at most `TextLines.maximumLineBytes` of it.
     public func line(_ index: Int) -> String {
         switch content {
-        case .json(let document): return document.line(index)
-        case .lines(let lines): return lines[index]
+        case .json(let document): return TextLines.clean(document.lineBytes(index).prefix(TextLines.maximumLineBytes))
+        case .text(let lines): return lines.line(index)
+        case .hex(let lines): return lines[index]
         }
     }
 
     public var isJSON: Bool {
         if case .json = content { return true }
         return false
+    }
+}
+
+/// Lines of a body, found by their line breaks and decoded only when shown.
+public struct TextLines: Sendable {
+    public let data: Data
+    /// Offset of each line's first byte.
+    public let starts: [Int]
+
+    /// A line longer than this is cut when shown (a minified body is one long line).
+    public static let maximumLineBytes = 16_384
+
+    public init(_ data: Data) {
+        self.data = data
+        var starts = [0]
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            for index in 0..<bytes.count where bytes[index] == 0x0A { starts.append(index + 1) }
+        }
+        if data.isEmpty { starts = [] }
+        self.starts = starts
+    }
+
+    public var count: Int { starts.count }
+
+    public func line(_ index: Int) -> String {
+        let start = data.startIndex + starts[index]
+        var end = index + 1 < starts.count ? data.startIndex + starts[index + 1] - 1 : data.endIndex
+        if end > start, data[end - 1] == 0x0D { end -= 1 }
+        return Self.clean(data[start..<min(end, start + Self.maximumLineBytes)])
+    }
+
+    /// UTF-8 with invalid bytes as �, tabs as four spaces, control characters as their pictures.
+    static func clean<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var clean = ""
+        clean.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: clean += "    "
+            case 0x00..<0x20: clean.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
+            case 0x7F: clean += "␡"
+            default: clean.unicodeScalars.append(scalar)
+            }
+        }
+        return clean
     }
 }
 

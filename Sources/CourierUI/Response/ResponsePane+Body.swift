@@ -6,12 +6,12 @@ extension ResponsePane {
     /// Lines of the body as shown (raw or pretty).
     var lineCount: Int {
         guard let body = current?.body else { return 0 }
-        return raw ? body.rawLines.count : body.lineCount
+        return raw ? body.raw.count : body.lineCount
     }
 
     func text(ofLine index: Int) -> String {
         guard let body = current?.body else { return "" }
-        return raw ? body.rawLines[index] : body.line(index)
+        return raw ? body.raw.line(index) : body.line(index)
     }
 
     var document: JSONPrettyDocument? {
@@ -102,14 +102,11 @@ extension ResponsePane {
         if let document {
             return Self.byteSearch(Array(query.utf8), in: document.bytes, lineStarts: document.lineStarts, limit: limit)
         }
-        let needle = query.lowercased()
-        var found: [Int] = []
-        let lines = raw ? body.rawLines : (0..<body.lineCount).map(body.line)
-        for (index, line) in lines.enumerated() where line.lowercased().contains(needle) {
-            found.append(index)
-            if found.count >= limit { break }
+        if case .hex(let lines) = body.content, !raw {
+            let needle = query.lowercased()
+            return Array(lines.indices.filter { lines[$0].lowercased().contains(needle) }.prefix(limit))
         }
-        return found
+        return Self.byteSearch(Array(query.utf8), in: [UInt8](body.data), lineStarts: body.raw.starts, limit: limit)
     }
 
     private static func byteSearch(_ needle: [UInt8], in haystack: [UInt8], lineStarts: [Int], limit: Int) -> [Int] {

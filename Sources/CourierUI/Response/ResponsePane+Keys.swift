@@ -166,7 +166,8 @@ extension ResponsePane {
 
 extension ExplorerState {
     mutating func responseCommand(_ command: Command) -> [Effect] {
-        let height = Layout(state: self).responseBody.height
+        let area = Layout(state: self).responseBody.height
+        let height = response.tab == .body ? response.bodyViewportHeight(area) : area
         let entries = editor.flatMap { history[$0.id] } ?? []
         switch response.perform(command, height: height, history: entries) {
         case .handled, .unhandled: return []
@@ -187,7 +188,7 @@ extension ExplorerState {
     }
 
     mutating func responseTyping(_ key: Key) -> [Effect] {
-        let height = Layout(state: self).responseBody.height
+        let height = response.bodyViewportHeight(Layout(state: self).responseBody.height)
         if case .status(let text) = response.typingKey(key, height: height) { status = text }
         return []
     }

@@ -72,7 +72,7 @@ extension ExplorerState {
             screen.put("/", row: rows.maxY - 1, column: rows.x, style: theme.style(.title))
             field.render(on: &screen, row: rows.maxY - 1, column: rows.x + 1, width: rows.width - 1, style: theme.style(.selectionUnfocused), focused: true)
             rows = Rect(x: rows.x, y: rows.y, width: rows.width, height: rows.height - 1)
-        } else if let path = pane.cursorPath, rows.height > 2 {
+        } else if pane.document != nil, rows.height > 2, let path = pane.cursorPath {
             let text = "path: " + (path.components.isEmpty ? "(root)" : path.description)
             screen.put(text, row: rows.maxY - 1, column: rows.x + 1, style: theme.style(.dim), limit: rows.width - 1)
             rows = Rect(x: rows.x, y: rows.y, width: rows.width, height: rows.height - 1)

@@ -72,6 +72,15 @@ public struct ResponsePane: Sendable, Equatable {
         keyPathPreview = KeyPathPreview.make(path: keyPathField.text, data: body.data)
     }
 
+    /// Rows for body lines in a content area `height` rows tall: the note and the path (or
+    /// search) line take one each.
+    func bodyViewportHeight(_ height: Int) -> Int {
+        var rows = height
+        if current?.body.note != nil { rows -= 1 }
+        if searchField != nil || (document != nil && rows > 2) { rows -= 1 }
+        return max(1, rows)
+    }
+
     /// The key path of the node under the body cursor, when the body is JSON and shown pretty.
     public var cursorPath: JSONKeyPath? {
         guard !raw, let body = current?.body, case .json(let document) = body.content, document.lineCount > 0 else { return nil }
@@ -86,13 +95,22 @@ public struct KeyPathPreview: Sendable, Equatable {
     public var problem: String?
 
     static let maximumLines = 2000
+    /// Values larger than this are shown as their first bytes rather than pretty-printed.
+    static let maximumPrettyBytes = 1_000_000
 
-    static func make(path: String, data: Data) -> KeyPathPreview {
+    /// The preview for `path`, or nil for an empty path (the whole body is the Body tab's job).
+    static func make(path: String, data: Data) -> KeyPathPreview? {
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         do {
             let value = try JSONLookup.value(at: JSONKeyPath(path), in: data)
+            guard value.count <= maximumPrettyBytes else {
+                let lines = TextLines(value.prefix(64_000))
+                return KeyPathPreview(lines: ["(\(ByteCount.text(value.count)); the first 64 KB as received)"]
+                                      + (0..<min(lines.count, maximumLines)).map(lines.line), problem: nil)
+            }
             let pretty = (try? JSONFormatter.pretty(value)) ?? value
-            let lines = BodyDocument.textLines(pretty)
-            let shown = Array(lines.prefix(maximumLines))
+            let lines = TextLines(pretty)
+            let shown = (0..<min(lines.count, maximumLines)).map(lines.line)
             let more = lines.count > shown.count ? ["… \(lines.count - shown.count) more lines"] : []
             return KeyPathPreview(lines: shown + more, problem: nil)
         } catch {

@@ -47,6 +47,8 @@ public struct TransferStatus: Sendable, Equatable {
     public var toReceive: Int64?
     /// Seconds since the request started.
     public var elapsed: Double = 0
+    /// The body is complete and being prepared for display.
+    public var preparing = false
 
     public init(sent: Int64 = 0, toSend: Int64? = nil, received: Int64 = 0, toReceive: Int64? = nil, elapsed: Double = 0) {
         self.sent = sent
@@ -65,6 +67,7 @@ public struct TransferStatus: Sendable, Equatable {
 
     /// "↑ 2.1 MB of 10 MB · ↓ 340 KB of 17.8 MB · 2% · 1.1 MB/s · 0.3 s"
     public var text: String {
+        if preparing { return "formatting \(ByteCount.text(received)) · \(DurationText.text(elapsed))" }
         var parts: [String] = []
         if let toSend, toSend > 0, received == 0 {
             parts.append("↑ \(ByteCount.text(sent)) of \(ByteCount.text(toSend))")

@@ -134,6 +134,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             do {
                 let (resolved, _) = try await backend.resolve(request, environment: environment)
                 let result = await RequestRunner.run(resolved) { flight.report($0) }
+                flight.markPreparing()
                 snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received)
             } catch {
                 snapshot = SnapshotBuilder.failure("\(error)", sequence: number)

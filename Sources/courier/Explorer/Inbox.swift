@@ -37,10 +37,14 @@ final class Flight: Sendable {
     let started = ContinuousClock.now
     private let progress = Mutex<TransferProgress>(TransferProgress())
     private let task = Mutex<Task<Void, Never>?>(nil)
+    private let preparing = Mutex(false)
 
     init(id: String) { self.id = id }
 
     func report(_ latest: TransferProgress) { progress.withLock { $0 = latest } }
+
+    /// The transfer is over; the body is being indexed for display.
+    func markPreparing() { preparing.withLock { $0 = true } }
 
     func start(_ work: Task<Void, Never>) { task.withLock { $0 = work } }
 
@@ -54,7 +58,9 @@ final class Flight: Sendable {
     /// The progress as the response pane shows it.
     var status: TransferStatus {
         let latest = progress.withLock { $0 }
-        return TransferStatus(sent: latest.bytesSent, toSend: latest.totalBytesToSend, received: latest.bytesReceived,
-                              toReceive: latest.totalBytesToReceive, elapsed: elapsed)
+        var status = TransferStatus(sent: latest.bytesSent, toSend: latest.totalBytesToSend, received: latest.bytesReceived,
+                                    toReceive: latest.totalBytesToReceive, elapsed: elapsed)
+        status.preparing = preparing.withLock { $0 }
+        return status
     }
 }
