@@ -1,0 +1,168 @@
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// The explorer end to end in tmux, on a copy of the shipped collections: what a user does in a
+/// session, checked on the screen, on the clipboard, with the real curl and on disk.
+@Suite("courier explorer workflows in tmux", .serialized)
+struct ExplorerWorkflowTests {
+    private func tmux(_ session: TmuxSession, _ arguments: String...) async throws -> ProcessResult {
+        try await Processes.run(["tmux", "-L", session.socket] + arguments)
+    }
+
+    /// Every file below `directory` with its bytes, by relative path.
+    private func snapshot(of directory: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            files[String(url.path.dropFirst(directory.path.count))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test("Edit a header and the body, send, preview a key path, copy the cURL command, save, quit")
+    func editSendSave() async throws {
+        let temporary = try TemporaryDirectory()
+        let collections = try temporary.copy(Checkout.collections, as: "Collections")
+        let before = try snapshot(of: collections)
+        let file = "/Demo/users/create-user.yaml"
+        let original = try #require(before[file].map { String(decoding: $0, as: UTF8.self) })
+
+        let binary = ShellText.quote(Explorer.binary)
+        let session = try await TmuxSession(command: "\(binary) --collections \(ShellText.quote(collections.path)); echo \"exit=$?\"",
+                                            width: 120, height: 40)
+        _ = try await tmux(session, "set", "-s", "set-clipboard", "on")
+        try await session.waitFor { $0.contains("Collections") }
+
+        // Go to the request with the palette; it opens without sending.
+        try await session.send("p")
+        try await session.waitFor { $0.contains("Go to request") }
+        try await session.send("create-user", literal: true)
+        try await session.send("Enter")
+        try await session.waitFor { $0.contains("POST Demo/users/create-user") && $0.contains("{{$demo}}/users") }
+
+        // Headers tab: add X-Trace: e2e.
+        try await session.send("Tab", "]", "a")
+        try await session.send("X-Trace", literal: true)
+        try await session.send("Tab")
+        try await session.send("e2e", literal: true)
+        try await session.send("Enter")
+        var screen = try await session.waitFor { $0.contains("[x] X-Trace") && $0.contains("e2e") }
+        #expect(screen.contains("● unsaved"), "an edit marks the request dirty")
+
+        // Body tab: Lovelace becomes King in the body editor.
+        try await session.send("]", "e", "Down", "End", "Left", "Left")
+        for _ in 0..<8 { try await session.send("BSpace") }
+        try await session.send("King", literal: true)
+        try await session.send("Escape")
+        try await session.waitFor { $0.contains("\"name\": \"Ada King\"") }
+
+        // Send: the status, the body with line numbers, and the header as sent.
+        try await session.send("C-r")
+        screen = try await session.waitFor { $0.contains("201 Created") }
+        try await session.send("Tab")
+        screen = try await session.waitFor { $0.contains("┏ 201 Created") }
+        #expect(screen.contains("\"id\":"), "the response body shows:\n\(screen)")
+        #expect(screen.range(of: #"\d+\s+"name": "Ada King""#, options: .regularExpression) != nil, "numbered body line:\n\(screen)")
+
+        // Key path: typing previews the converter's output live.
+        try await session.send("]", "]", "Enter")
+        try await session.send("data/na", literal: true)
+        screen = try await session.waitFor { $0.contains("no key \"na\"") }
+        try await session.send("me", literal: true)
+        screen = try await session.waitFor { $0.contains("path data/name") && $0.contains("\n") && !$0.contains("no key") }
+        #expect(screen.contains("\"Ada King\""))
+        try await session.send("Enter")
+
+        // cURL: the request as edited; y copies it; the real curl runs it against the explorer's demo server.
+        try await session.send("]")
+        screen = try await session.waitFor { $0.contains("-H 'X-Trace: e2e'") }
+        try await session.send("y")
+        try await session.waitFor { $0.contains("copied curl") }
+        let copied = try await tmux(session, "show-buffer").stdoutText
+        #expect(copied.contains("Ada King") && copied.contains("X-Trace: e2e"))
+        let curl = try await Processes.run(["bash", "-c", copied + " --silent --show-error"], timeout: 20)
+        #expect(curl.status == 0, "\(curl.stderr)")
+        #expect(curl.stdoutText.contains("\"name\":\"Ada King\"") || curl.stdoutText.contains("\"name\": \"Ada King\""), "\(curl.stdoutText)")
+
+        // Debug: the header went out.
+        try await session.send("]")
+        screen = try await session.waitFor { $0.contains("attempts") }
+        #expect(screen.contains("X-Trace: e2e"))
+
+        // Save, quit: the file differs from the original by exactly the edit; nothing else changed.
+        try await session.send("C-s")
+        try await session.waitFor { $0.contains("saved Demo/users/create-user") }
+        try await session.send("q")
+        screen = try await session.waitFor { $0.contains("exit=") }
+        #expect(screen.contains("exit=0"), "quitting after saving asks nothing:\n\(screen)")
+
+        let after = try snapshot(of: collections)
+        let saved = try #require(after[file].map { String(decoding: $0, as: UTF8.self) })
+        let expected = original
+            .replacingOccurrences(of: "value: \"{{$uuid}}\"}\n", with: "value: \"{{$uuid}}\"}\n  - {name: X-Trace, value: e2e}\n")
+            .replacingOccurrences(of: "Ada Lovelace", with: "Ada King")
+        #expect(expected != original)
+        #expect(saved == expected)
+        var others = after
+        others[file] = nil
+        var untouched = before
+        untouched[file] = nil
+        #expect(others == untouched, "no other file changed, and no temporary file was left")
+        await session.stop()
+    }
+
+    @Test("Big JSON and a slow drip: live progress, cancel one, scroll the other to its end")
+    func progressCancelScroll() async throws {
+        let temporary = try TemporaryDirectory()
+        let collections = try temporary.copy(Checkout.collections, as: "Collections")
+        let binary = ShellText.quote(Explorer.binary)
+        let session = try await TmuxSession(command: "\(binary) --collections \(ShellText.quote(collections.path)); echo \"exit=$?\"",
+                                            width: 120, height: 40)
+        try await session.waitFor { $0.contains("Collections") }
+
+        // The slow drip: 4000 bytes over 3 s; progress moves while the UI keeps answering keys.
+        try await session.send("p")
+        try await session.send("slow-drip", literal: true)
+        try await session.send("Enter")
+        try await session.waitFor { $0.contains("GET Demo/big/slow-drip") }
+        try await session.send("C-r")
+        let first = try await session.waitFor { $0.range(of: #"↓ [0-9.]+ [KB]+ of 4\.0 KB · [1-9]\d?%"#, options: .regularExpression) != nil }
+        let firstLine = first.split(separator: "\n").first { $0.contains("↓") }.map(String.init) ?? ""
+        try await session.send("]")
+        let later = try await session.waitFor { screen in
+            let line = screen.split(separator: "\n").first { $0.contains("↓") }.map(String.init) ?? ""
+            return !line.isEmpty && line != firstLine && screen.contains("Headers")
+        }
+        #expect(later.contains("esc cancels"))
+        try await session.send("Escape")
+        let cancelled = try await session.waitFor { $0.contains("cancelled after") }
+        #expect(cancelled.range(of: #"cancelled after [0-9.]+ m?s, [0-9.]+ [KB]+ received"#, options: .regularExpression) != nil, "\(cancelled)")
+
+        // The big JSON: 17 MB, then G goes to its last line.
+        try await session.send("p")
+        try await session.send("big-json", literal: true)
+        try await session.send("Enter")
+        try await session.waitFor { $0.contains("GET Demo/big/big-json") }
+        try await session.send("C-r")
+        try await session.waitFor(timeout: 120) { $0.contains("200 OK · 18 MB") }
+        try await session.send("Tab", "Tab", "G")
+        let end = try await session.waitFor { $0.contains("\"count\": ") }
+        // Body lines start right after the focused pane's heavy border with their line number.
+        let numbers = end.split(separator: "\n").compactMap { line -> Int? in
+            guard let bar = line.firstIndex(of: "┃") else { return nil }
+            return Int(String(line[line.index(after: bar)...].drop { $0 == " " }.prefix { $0.isNumber }))
+        }
+        let last = try #require(numbers.max())
+        #expect(last > 1_000_000, "a 17 MB body pretty-prints to over a million lines; the last shown is \(last)")
+        #expect(end.contains("\(last)  }"), "the last line is the closing brace:\n\(end)")
+        try await session.send("g")
+        try await session.waitFor { $0.contains("1  {") }
+
+        try await session.send("q")
+        let screen = try await session.waitFor { $0.contains("exit=") }
+        #expect(screen.contains("exit=0"))
+        await session.stop()
+    }
+}
