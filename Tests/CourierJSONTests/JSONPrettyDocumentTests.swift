@@ -1,0 +1,65 @@
+import CourierJSON
+import Foundation
+import Testing
+
+@Suite("Pretty JSON indexed by line")
+struct JSONPrettyDocumentTests {
+    let sample = #"{"data":{"items":[{"id":1,"tags":["a","b"]},{"id":2,"tags":[]}],"na\"me":"x"},"meta":{}}"#
+
+    @Test("The text equals the formatter's, and line offsets find every line")
+    func textAndLines() throws {
+        let document = try JSONPrettyDocument(Data(sample.utf8))
+        let pretty = String(decoding: try JSONFormatter.pretty(Data(sample.utf8)), as: UTF8.self)
+        #expect(String(decoding: document.bytes, as: UTF8.self) == pretty)
+        let lines = pretty.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(document.lineCount == lines.count)
+        #expect((0..<document.lineCount).map(document.line) == lines)
+    }
+
+    @Test("Each opening line knows its closing line; empty containers stay on one line")
+    func closingLines() throws {
+        let document = try JSONPrettyDocument(Data(sample.utf8))
+        for index in 0..<document.lineCount {
+            let line = document.line(index)
+            let close = Int(document.closingLine[index])
+            if line.hasSuffix("{") || line.hasSuffix("[") {
+                #expect(close > index)
+                let closing = document.line(close).trimmingCharacters(in: .whitespaces)
+                #expect(closing.hasPrefix(line.hasSuffix("{") ? "}" : "]"))
+                #expect(document.depth(of: close) == document.depth(of: index))
+            } else {
+                #expect(close == -1, "line \(index): \(line)")
+            }
+        }
+        #expect((0..<document.lineCount).map(document.line).contains { $0.contains("\"tags\": []") })
+        #expect(document.line(document.lineCount - 2).contains("\"meta\": {}"))
+    }
+
+    @Test("The key path of a line walks up through objects and arrays")
+    func paths() throws {
+        let document = try JSONPrettyDocument(Data(sample.utf8))
+        func path(ofLineContaining text: String, occurrence: Int = 0) -> String {
+            let matches = (0..<document.lineCount).filter { document.line($0).contains(text) }
+            return document.path(at: matches[occurrence]).description
+        }
+        #expect(path(ofLineContaining: "\"data\": {") == "data")
+        #expect(path(ofLineContaining: "\"id\": 1") == "data/items/0/id")
+        #expect(path(ofLineContaining: "\"a\"") == "data/items/0/tags/0")
+        #expect(path(ofLineContaining: "\"b\"") == "data/items/0/tags/1")
+        #expect(path(ofLineContaining: "\"id\": 2") == "data/items/1/id")
+        #expect(path(ofLineContaining: "\"tags\": []") == "data/items/1/tags")
+        #expect(path(ofLineContaining: "na\\\"me") == "data/na\"me", "escaped keys are decoded")
+        #expect(path(ofLineContaining: "},", occurrence: 0) == "data/items/0", "a closing line belongs to its container")
+        #expect(document.path(at: 0).description == "")
+        #expect(document.path(at: document.lineCount - 1).description == "")
+        // Every path leads back to a value the lookup finds.
+        for index in 0..<document.lineCount {
+            _ = try JSONLookup.value(at: document.path(at: index), in: Data(sample.utf8))
+        }
+    }
+
+    @Test("Invalid JSON is refused with its position, never half-indexed")
+    func invalid() {
+        #expect(throws: JSONError.self) { try JSONPrettyDocument(Data(#"{"a": [1, 2}"#.utf8)) }
+    }
+}
