@@ -53,6 +53,8 @@ struct SavingTests {
         auth:
           basic: {user: ada, password: "p@ss: word"}
         timeout: 2.5
+        retries: 3
+        followRedirects: false
         converter: data/items/0
         errorConverter: error
 

@@ -216,6 +216,21 @@ struct LinuxBehaviourTests {
         #expect(echo.body == #"{"name":"Ada"}"#)
     }
 
+    @Test("A transport that does not follow redirects answers with the redirect itself", arguments: [302, 307])
+    func redirectsNotFollowed(code: Int) async throws {
+        let base = try await TestServer.url()
+        let url = try #require(URL(string: "redirect/\(code)?to=/echo/target", relativeTo: base))
+        var request = URLRequest(url: url)
+        request.httpMethod = code == 307 ? "POST" : "GET"
+        let body = code == 307 ? Data("x".utf8) : nil
+        let stopping = try await URLSessionTransport(followsRedirects: false).send(request, body: body, progress: nil)
+        #expect(stopping.response.statusCode == code)
+        #expect(stopping.response.value(forHTTPHeaderField: "Location") == "/echo/target")
+        let following = try await URLSessionTransport().send(request, body: body, progress: nil)
+        #expect(following.response.statusCode == 200)
+        #expect(String(decoding: following.data, as: UTF8.self).contains("/echo/target"))
+    }
+
     @Test("L7, L8: an InputStream multipart part uploads with an exact Content-Length, not chunked")
     func streamMultipart() async throws {
         let endpoint = try await makeEndpoint()

@@ -153,6 +153,18 @@ struct RequestEditorTests {
         harness.type("2.5")
         harness.press(.enter)
         #expect(harness.state.editor?.draft.timeout == 2.5)
+        harness.press(.down, .enter)
+        harness.type("-1")
+        harness.press(.enter)
+        #expect(harness.state.status.contains("retries must be a whole number, 0 or more, not '-1'"))
+        harness.press(.enter, .ctrl("u"))
+        harness.type("4")
+        harness.press(.enter, .down, .character(" "))
+        #expect(harness.state.editor?.draft.retries == 4)
+        #expect(harness.state.editor?.draft.followRedirects == false)
+        #expect(harness.screen.text.contains("not followed"))
+        harness.press(.character(" "))
+        #expect(harness.state.editor?.draft.followRedirects == nil, "following is the default, so it is not written")
     }
 
     @Test("Variables: unknown ones are marked once the preview knows the values; V shows the resolved URL")

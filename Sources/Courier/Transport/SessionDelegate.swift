@@ -25,6 +25,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private let state = Mutex(State())
+    /// Whether redirects are followed; when not, a task ends with the 3xx response itself.
+    let followsRedirects: Bool
+
+    init(followsRedirects: Bool = true) {
+        self.followsRedirects = followsRedirects
+        super.init()
+    }
 
     /// Registers a task; returns false (and completes it as cancelled) when it was cancelled already.
     func register(_ identifier: Int, record: TaskRecord, continuation: Completion) -> Bool {
@@ -134,7 +141,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // on with an empty body. Stop here: the task ends with the 307/308, and the transport
         // follows it with the body itself.
         let keepsBody = [307, 308].contains(response.statusCode) && task is URLSessionUploadTask
-        completionHandler(keepsBody ? nil : request)
+        completionHandler(keepsBody || !followsRedirects ? nil : request)
     }
 
     func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,

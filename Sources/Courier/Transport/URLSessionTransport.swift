@@ -11,16 +11,23 @@ public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
+    /// Whether redirects are followed (up to 20, as curl and browsers do); when not, the 3xx
+    /// response is the answer.
+    public let followsRedirects: Bool
+
     /// Creates a transport with its own session.
-    /// - Parameter configuration: Copied; caching is turned off because an API client must see the server's answer.
-    public init(configuration: URLSessionConfiguration = .default) {
+    /// - Parameters:
+    ///   - configuration: Copied; caching is turned off because an API client must see the server's answer.
+    ///   - followsRedirects: Whether to follow redirects.
+    public init(configuration: URLSessionConfiguration = .default, followsRedirects: Bool = true) {
+        self.followsRedirects = followsRedirects
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Courier.URLSessionTransport"
-        delegate = SessionDelegate()
+        delegate = SessionDelegate(followsRedirects: followsRedirects)
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -39,7 +46,7 @@ public final class URLSessionTransport: Transport {
         request.httpBody = nil
         for _ in 0...Self.maximumRedirects {
             let response = try await sendOnce(request, body: body, progress: progress)
-            guard body != nil, [307, 308].contains(response.response.statusCode),
+            guard followsRedirects, body != nil, [307, 308].contains(response.response.statusCode),
                   let location = response.response.value(forHTTPHeaderField: "Location"),
                   let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
                 return response

@@ -105,8 +105,9 @@ public struct RequestResolver: Sendable {
         }
         let query = try definition.query.filter(\.enabled).map { ($0.name, try context.render($0.value, at: $0.location)) }
         let timeout = definition.timeout ?? loaded.settings.last(where: { $0.timeout != nil })?.timeout
-        let retries = loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
-        let endpoint = Endpoint(baseUrl: base, retryingCount: retries)
+        let retries = definition.retries ?? loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
+        let endpoint = Endpoint(baseUrl: base, retryingCount: retries,
+                                transport: URLSessionTransport(followsRedirects: definition.followRedirects ?? true))
         let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
         let errorConverter = definition.errorConverter.map { KeyPathResponseConverter(path: $0) }
         let folder = loaded.file.deletingLastPathComponent()

@@ -65,6 +65,10 @@ public struct RequestDefinition: Sendable, Equatable {
     public var body: BodyDefinition?
     public var auth: AuthDefinition?
     public var timeout: Double?
+    /// Retries of a failed idempotent request; nil takes the collection's.
+    public var retries: Int?
+    /// Whether redirects are followed; nil means yes.
+    public var followRedirects: Bool?
     /// `KeyPathResponseConverter` path for a successful response.
     public var converter: String?
     /// And for an error response.
@@ -77,7 +81,8 @@ public struct RequestDefinition: Sendable, Equatable {
     public static func == (lhs: RequestDefinition, rhs: RequestDefinition) -> Bool {
         lhs.name == rhs.name && lhs.method == rhs.method && lhs.path == rhs.path && lhs.url == rhs.url
             && lhs.query == rhs.query && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.auth == rhs.auth
-            && lhs.timeout == rhs.timeout && lhs.converter == rhs.converter && lhs.errorConverter == rhs.errorConverter
+            && lhs.timeout == rhs.timeout && lhs.retries == rhs.retries && lhs.followRedirects == rhs.followRedirects
+            && lhs.converter == rhs.converter && lhs.errorConverter == rhs.errorConverter
     }
 }
 

@@ -27,6 +27,8 @@ public enum CollectionWriter {
         case nil: break
         }
         if let timeout = request.timeout { lines.append("timeout: \(YAMLText.number(timeout))") }
+        if let retries = request.retries { lines.append("retries: \(retries)") }
+        if let follow = request.followRedirects { lines.append("followRedirects: \(follow)") }
         if let converter = request.converter { lines.append("converter: \(YAMLText.scalar(converter))") }
         if let converter = request.errorConverter { lines.append("errorConverter: \(YAMLText.scalar(converter))") }
         return lines.joined(separator: "\n") + "\n"

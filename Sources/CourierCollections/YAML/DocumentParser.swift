@@ -3,7 +3,7 @@ import Yams
 
 /// Parses the YAML text of collection files into models, with diagnostics.
 public enum DocumentParser {
-    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "converter", "errorConverter"]
+    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "converter", "errorConverter"]
     static let collectionKeys = ["name", "baseUrl", "headers", "timeout", "retries", "variables", "order"]
     static let bodyKeys = ["json", "text", "form", "file", "multipart"]
 
@@ -79,6 +79,11 @@ public enum DocumentParser {
                 if let timeout = reader.number(value, what: "timeout") {
                     if timeout <= 0 { reader.error(value, "timeout must be more than 0 seconds") } else { request.timeout = timeout }
                 }
+            case "retries":
+                if let retries = reader.integer(value, what: "retries") {
+                    if retries < 0 { reader.error(value, "retries must be 0 or more") } else { request.retries = retries }
+                }
+            case "followRedirects": request.followRedirects = reader.bool(value, what: "followRedirects")
             case "converter": request.converter = reader.string(value, what: "converter")
             default: request.errorConverter = reader.string(value, what: "errorConverter")
             }

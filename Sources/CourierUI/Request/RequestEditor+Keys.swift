@@ -93,6 +93,7 @@ extension RequestEditor {
             case .entry(let list, let index): update(list, index) { $0.enabled.toggle() }
             case .bodyKind: cycleBodyKind()
             case .authKind: cycleAuth()
+            case .followRedirects: draft.followRedirects = draft.followRedirects == false ? nil : false
             default: return .unhandled
             }
         case .add:
@@ -129,7 +130,7 @@ extension RequestEditor {
         case .entry(let list, let index):
             startEdit(fields(list)[index].name.isEmpty ? .name(list, index) : .value(list, index))
         case .value(let target): startEdit(target)
-        case .bodyKind, .authKind: return .status("space changes the kind")
+        case .bodyKind, .authKind, .followRedirects: return .status("space changes it")
         case .note: return .unhandled
         }
         return .handled

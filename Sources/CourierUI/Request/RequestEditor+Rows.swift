@@ -7,8 +7,8 @@ struct FormRow: Equatable {
         case entry(FieldList, Int)
         /// A labelled value edited with Enter.
         case value(EditTarget)
-        /// The body kind or the auth kind; space and Enter cycle it.
-        case bodyKind, authKind
+        /// The body kind, the auth kind or whether to follow redirects; space changes it.
+        case bodyKind, authKind, followRedirects
         /// Read-only information.
         case note
     }
@@ -55,7 +55,9 @@ extension RequestEditor {
         case .options:
             return [
                 FormRow(kind: .value(.timeout), label: "timeout", value: draft.timeout.map { "\(Self.number($0)) s" } ?? "the collection's"),
-                FormRow(kind: .note, label: "", value: "retries and redirects follow the collection; requests are retried only when idempotent"),
+                FormRow(kind: .value(.retries), label: "retries", value: draft.retries.map(String.init) ?? "the collection's"),
+                FormRow(kind: .followRedirects, label: "redirects", value: draft.followRedirects == false ? "not followed  (space changes it)" : "followed  (space changes it)"),
+                FormRow(kind: .note, label: "", value: "only idempotent methods are retried: GET, HEAD, PUT, DELETE, OPTIONS"),
             ]
         }
     }
@@ -97,6 +99,7 @@ extension RequestEditor {
         case .converter: return draft.converter ?? ""
         case .errorConverter: return draft.errorConverter ?? ""
         case .timeout: return draft.timeout.map(Self.number) ?? ""
+        case .retries: return draft.retries.map(String.init) ?? ""
         }
     }
 

@@ -31,7 +31,7 @@ public enum EditTarget: Sendable, Equatable {
     case bodyFile
     case bearer, basicUser, basicPassword
     case converter, errorConverter
-    case timeout
+    case timeout, retries
 }
 
 /// The kinds of body, in the order `b` cycles through them.
@@ -144,6 +144,15 @@ public struct RequestEditor: Sendable, Equatable {
                 draft.timeout = seconds
             } else {
                 return "the timeout must be a positive number of seconds, not '\(text)'; kept \(draft.timeout.map { "\($0)" } ?? "the collection's")"
+            }
+        case .retries:
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty {
+                draft.retries = nil
+            } else if let count = Int(trimmed), count >= 0 {
+                draft.retries = count
+            } else {
+                return "retries must be a whole number, 0 or more, not '\(text)'; kept \(draft.retries.map(String.init) ?? "the collection's")"
             }
         }
         return nil
