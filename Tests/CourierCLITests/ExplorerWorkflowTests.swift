@@ -166,3 +166,104 @@ struct ExplorerWorkflowTests {
         await session.stop()
     }
 }
+
+/// Environments, `$EDITOR` and collection file operations in a real terminal.
+@Suite("courier explorer environments and files in tmux", .serialized)
+struct ExplorerFilesTests {
+    private func text(_ url: URL) -> String? {
+        FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("Switch to an environment, edit its variables and a secret, edit a body in $EDITOR, and manage request files")
+    func environmentsEditorFiles() async throws {
+        let temporary = try TemporaryDirectory()
+        let collections = try temporary.copy(Checkout.collections, as: "Collections")
+        let demo = collections.appendingPathComponent("Demo")
+        let binary = ShellText.quote(Explorer.binary)
+        // The "editor" rewrites the file it is given, as a person would.
+        let session = try await TmuxSession(command: "\(binary) --collections \(ShellText.quote(collections.path)); echo \"exit=$?\"",
+                                            width: 120, height: 40, environment: ["EDITOR": "sed -i s/Lovelace/Byron/", "VISUAL": ""])
+        try await session.waitFor { $0.contains("Collections") }
+
+        // The local environment sets userId 3.
+        try await session.send("p")
+        try await session.send("get-user", literal: true)
+        try await session.send("Enter", "v")
+        try await session.waitFor { $0.contains("(no environment)") }
+        try await session.send("local", literal: true)
+        try await session.send("Enter", "C-r")
+        try await session.waitFor { $0.contains("env: local") && $0.contains("200 OK") && $0.contains("\"id\": 3") }
+
+        // ctrl-e: userId becomes 4, apiKey is added as a secret; saving writes both files.
+        try await session.send("C-e")
+        try await session.waitFor { $0.contains("Environment local") }
+        try await session.send("Enter", "C-u")
+        try await session.send("4", literal: true)
+        try await session.send("Enter", "a")
+        try await session.send("apiKey", literal: true)
+        try await session.send("Tab")
+        try await session.send("k-123", literal: true)
+        try await session.send("Enter", "Space")
+        var screen = try await session.waitFor { $0.contains("apiKey is secret") }
+        #expect(!screen.contains("k-123"), "secret values are masked")
+        try await session.send("C-s")
+        try await session.waitFor { $0.contains("saved environment local") }
+        try await session.send("Escape", "C-r")
+        try await session.waitFor { $0.contains("\"id\": 4") }
+        #expect(text(demo.appendingPathComponent("environments/local.yaml")) == "userId: \"4\"\n")
+        let secret = demo.appendingPathComponent("environments/local.secret.yaml")
+        #expect(text(secret) == "apiKey: k-123\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: secret.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        // E hands the body to $EDITOR; the edit comes back into the draft and is saved.
+        try await session.send("p")
+        try await session.send("create-user", literal: true)
+        try await session.send("Enter", "Tab", "]", "]", "E")
+        screen = try await session.waitFor { $0.contains("\"name\": \"Ada Byron\"") }
+        #expect(screen.contains("● unsaved"))
+        try await session.send("C-s")
+        try await session.waitFor { $0.contains("saved Demo/users/create-user") }
+        #expect(text(demo.appendingPathComponent("users/create-user.yaml"))?.contains("name: Ada Byron") == true)
+
+        // Duplicate, rename, move, delete, create: each a file on disk, and the tree follows.
+        try await session.send("BTab", "D")
+        try await session.waitFor { $0.contains("create-a-user-copy") }
+        #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent("users/create-a-user-copy.yaml").path))
+        try await session.send("R")
+        try await session.waitFor { $0.contains("Rename Demo/users/create-a-user-copy") }
+        try await session.send("C-u")
+        try await session.send("Renamed one", literal: true)
+        try await session.send("Enter")
+        try await session.waitFor { $0.contains("renamed-one") }
+        #expect(text(demo.appendingPathComponent("users/renamed-one.yaml"))?.hasPrefix("name: Renamed one\n") == true)
+        #expect(!FileManager.default.fileExists(atPath: demo.appendingPathComponent("users/create-a-user-copy.yaml").path))
+        try await session.send("M")
+        try await session.send("Demo/forms", literal: true)
+        try await session.send("Enter")
+        try await session.waitFor { $0.contains("wrote Demo/forms/renamed-one") }
+        #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent("forms/renamed-one.yaml").path))
+        try await session.send("d")
+        try await session.waitFor { $0.contains("Delete Demo/forms/renamed-one?") }
+        try await session.send("d")
+        screen = try await session.waitFor { $0.contains("deleted Demo/forms/renamed-one") }
+        #expect(!screen.contains("POST   renamed-one"))
+        #expect(!FileManager.default.fileExists(atPath: demo.appendingPathComponent("forms/renamed-one.yaml").path))
+        try await session.send("a")
+        try await session.waitFor { $0.contains("New request in Demo/forms") }
+        try await session.send("Nowhere", literal: true)
+        try await session.send("Enter")
+        try await session.waitFor { $0.contains("GET Demo/forms/nowhere") }
+
+        // A transport failure is a sentence in the response pane.
+        try await session.send("Tab", "Enter", "C-u")
+        try await session.send("http://127.0.0.1:9/nothing", literal: true)
+        try await session.send("Enter", "C-r")
+        try await session.waitFor { $0.contains("Could not connect to 127.0.0.1:9: the connection was refused.") }
+        try await session.send("C-s", "q")
+        screen = try await session.waitFor { $0.contains("exit=") }
+        #expect(screen.contains("exit=0"))
+        #expect(text(demo.appendingPathComponent("forms/nowhere.yaml")) == "name: Nowhere\nurl: http://127.0.0.1:9/nothing\n")
+        await session.stop()
+    }
+}

@@ -5,7 +5,8 @@ import Foundation
 /// `environments/` its environments. A broken file is reported and skipped; the rest still loads.
 public enum CollectionLoader {
     static let settingsFile = "collection.yaml"
-    static let environmentsFolder = "environments"
+    /// The folder of a collection that holds its environments.
+    public static let environmentsFolder = "environments"
 
     /// Loads the tree below `directory`.
     public static func load(_ directory: URL) -> CollectionTree {

@@ -23,6 +23,10 @@ public enum Effect: Sendable, Equatable {
     case rename(id: String, name: String)
     case delete(id: String)
     case move(id: String, folder: String)
+    /// Read environment `name` of the open request's collection (empty when it does not exist yet).
+    case loadEnvironment(requestId: String, name: String)
+    /// Write an environment's files.
+    case saveEnvironment(EnvironmentDraft)
 }
 
 /// What the driver learnt about a draft: how it resolves in the environment.
@@ -61,6 +65,8 @@ public enum Action: Sendable, Equatable {
     case reloaded(tree: [TreeNode], definitions: [String: RequestDefinition], select: String?)
     /// `$EDITOR` returned this text (nil when it failed; the report says why).
     case externallyEdited(String?)
+    case environmentLoaded(EnvironmentDraft)
+    case environmentSaved(EnvironmentDraft)
 }
 
 /// What to do once the user has answered about unsaved changes.
@@ -73,6 +79,8 @@ public enum PendingIntent: Sendable, Equatable {
 public enum DialogPurpose: Sendable, Equatable {
     case unsaved(PendingIntent)
     case delete(String)
+    /// The variables editor is closing with unsaved changes.
+    case unsavedEnvironment
 }
 
 /// What the open palette chooses.
@@ -86,6 +94,7 @@ public struct Prompt: Sendable, Equatable {
     public enum Purpose: Sendable, Equatable {
         case create(folder: String)
         case rename(String)
+        case newEnvironment
     }
 
     public var title: String

@@ -49,6 +49,10 @@ public struct ExplorerState: Sendable, Equatable {
     /// The selected environment, and those the open request's collection has.
     public var environment: String?
     public var environments: [String] = []
+    /// Environment names by top-level collection, as the driver found them.
+    public var collectionEnvironments: [String: [String]] = [:]
+    /// The open variables editor.
+    public var variablesEditor: VariablesEditor?
     public var dialog: Dialog?
     public var dialogPurpose: DialogPurpose?
     public var palettePurpose: PalettePurpose = .request
@@ -115,7 +119,9 @@ public struct ExplorerState: Sendable, Equatable {
     }
 
     /// Whether typed keys go to a text field somewhere.
-    var isTyping: Bool { filter != nil || editor?.isTyping == true || response.isTyping || prompt != nil }
+    var isTyping: Bool {
+        filter != nil || editor?.isTyping == true || response.isTyping || prompt != nil || variablesEditor?.edit != nil
+    }
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 }

@@ -22,6 +22,7 @@ public enum Command: String, Sendable, CaseIterable {
     case format
     case showVariables = "show-variables"
     case environment
+    case variables
     case raw, fold
     case unfoldAll = "unfold-all"
     case nextMatch = "next-match"
@@ -67,6 +68,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .format: return "format the JSON body"
         case .showVariables: return "show the URL with variables filled in"
         case .environment: return "switch the environment"
+        case .variables: return "edit the environment's variables (secrets masked)"
         case .raw: return "raw or pretty body"
         case .fold: return "fold or unfold the object or array"
         case .unfoldAll: return "unfold everything"
@@ -103,7 +105,7 @@ public struct KeyMap: Sendable, Equatable {
         .character("a"): .add, .character("d"): .remove, .character(" "): .toggle,
         .character("D"): .duplicate, .character("R"): .rename, .character("M"): .move,
         .character("m"): .method, .character("b"): .bodyKind, .character("f"): .format, .character("V"): .showVariables,
-        .character("v"): .environment, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll,
+        .character("v"): .environment, .ctrl("e"): .variables, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll,
         .character("n"): .nextMatch, .character("N"): .previousMatch, .character("c"): .copyPath, .character("C"): .useAsConverter,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
         .character("p"): .palette, .ctrl("p"): .palette, .character("/"): .filter, .character("y"): .copy,

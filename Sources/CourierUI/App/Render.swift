@@ -49,6 +49,7 @@ extension ExplorerState {
         if var palette {
             palette.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), selected: theme.style(.selection))
         }
+        variablesEditor?.render(on: &screen, theme: theme)
         if var prompt { drawPrompt(&prompt, on: &screen, theme: theme) }
         dialog?.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay),
                        button: theme.style(.overlay), active: theme.style(.selection))

@@ -65,7 +65,7 @@ extension ExplorerState {
                 break
             }
             palettePurpose = .move(selected.id)
-            palette = Palette(candidates: folderIds.filter { $0 != parentFolder(of: selected.id) })
+            palette = Palette(candidates: folderIds.filter { $0 != parentFolder(of: selected.id) }, title: "Move \(selected.id) to")
         default: break
         }
         keepSelectionVisible()
@@ -113,6 +113,10 @@ extension ExplorerState {
                 return []
             }
             switch prompt.purpose {
+            case .newEnvironment:
+                guard let id = editor?.id else { return [] }
+                environment = name
+                return [.loadEnvironment(requestId: id, name: name)]
             case .create(let folder): return [.create(folder: folder, name: name)]
             case .rename(let id): return [.rename(id: id, name: name)]
             }

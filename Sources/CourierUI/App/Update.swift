@@ -53,9 +53,17 @@ extension ExplorerState {
         case .reloaded(let tree, let definitions, let select):
             self.tree = tree
             self.definitions = definitions
+            if let id = editor?.id { environments = collectionEnvironments[String(id.split(separator: "/").first ?? "")] ?? environments }
             if let id = editor?.id, definitions[id] == nil, editor?.isDirty == false { editor = nil }
             if let select { return reveal(select) }
             keepSelectionVisible()
+        case .environmentLoaded(let draft):
+            variablesEditor = VariablesEditor(draft)
+        case .environmentSaved(let draft):
+            variablesEditor?.original = draft
+            if variablesEditor?.closesWhenSaved == true { variablesEditor = nil }
+            status = "saved environment \(draft.name)"
+            if let editor { return [.preview(id: editor.id, definition: editor.draft, environment: environment)] }
         case .externallyEdited(let text):
             guard let text else { break }
             editor?.bodyEditor = nil
@@ -80,6 +88,8 @@ extension ExplorerState {
                 self.prompt = prompt
             } else if palette != nil {
                 palette?.paste(text)
+            } else if variablesEditor?.edit != nil {
+                variablesEditor?.edit?.field.insert(text)
             } else if filter != nil {
                 filter?.insert(text)
             } else if editor?.isTyping == true {
@@ -97,6 +107,7 @@ extension ExplorerState {
         if dialog != nil { return dialogKey(key) }
         if prompt != nil { return promptKey(key) }
         if palette != nil { return paletteKey(key) }
+        if variablesEditor != nil { return variablesKey(key) }
         if showingHelp {
             switch keyMap.command(for: key) {
             case .moveDown?: helpScroll += 1
@@ -164,7 +175,18 @@ extension ExplorerState {
                 break
             }
             palettePurpose = .environment
-            palette = Palette(candidates: ["(no environment)"] + environments)
+            palette = Palette(candidates: ["(no environment)"] + environments, title: "Environment")
+        case .variables:
+            guard let editor else {
+                status = "open a request first: environments belong to its collection"
+                break
+            }
+            guard let environment else {
+                prompt = Prompt(title: "New environment for \(editor.id.split(separator: "/").first.map(String.init) ?? "")",
+                                field: TextField(), purpose: .newEnvironment)
+                break
+            }
+            return [.loadEnvironment(requestId: editor.id, name: environment)]
         case .send: return sendOpen()
         case .save: return saveOpen()
         case .cancel:
@@ -201,7 +223,7 @@ extension ExplorerState {
         case .status(let text): status = text
         case .pickMethod:
             palettePurpose = .method
-            palette = Palette(candidates: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+            palette = Palette(candidates: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"], title: "Method")
         case .editExternally(let text, let fileExtension): return [.editExternally(text, fileExtension: fileExtension)]
         }
         return []
@@ -275,6 +297,12 @@ extension ExplorerState {
                     editor = reset
                 }
                 return proceed(intent)
+            case (.unsavedEnvironment, 0):
+                variablesEditor?.closesWhenSaved = true
+                return saveVariables()
+            case (.unsavedEnvironment, 1):
+                variablesEditor = nil
+                return []
             case (.delete(let id), 0):
                 if editor?.id == id { editor = nil }
                 return [.delete(id: id)]
@@ -300,6 +328,7 @@ extension ExplorerState {
                 return []
             }
             editor = RequestEditor(id: id, definition: definition)
+            environments = collectionEnvironments[String(id.split(separator: "/").first ?? "")] ?? []
             response = ResponsePane()
             if let last = history[id]?.last {
                 response.show(last)
@@ -310,14 +339,11 @@ extension ExplorerState {
         return send ? sendOpen() : []
     }
 
-    /// Updates the tree's badge and title after a save.
+    /// Updates the tree's method badge after a save (titles are file names, which a save keeps).
     private mutating func retitle(_ id: String, _ definition: RequestDefinition) {
         func walk(_ nodes: inout [TreeNode]) {
             for index in nodes.indices {
-                if nodes[index].id == id {
-                    nodes[index].method = definition.method
-                    if let name = definition.name { nodes[index].title = name }
-                }
+                if nodes[index].id == id { nodes[index].method = definition.method }
                 walk(&nodes[index].children)
             }
         }

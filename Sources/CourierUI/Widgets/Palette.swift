@@ -5,7 +5,11 @@ public struct Palette: Sendable, Equatable {
     public private(set) var matches: [String]
     public var selection = 0
 
-    public init(candidates: [String]) {
+    /// What the palette chooses, as its title says.
+    public var title = "Go to request"
+
+    public init(candidates: [String], title: String = "Go to request") {
+        self.title = title
         self.candidates = candidates
         matches = candidates
     }
@@ -44,7 +48,7 @@ public struct Palette: Sendable, Equatable {
         let height = min(screen.height - 2, 14)
         let rect = Rect(x: (screen.width - width) / 2, y: 1, width: width, height: height)
         screen.fill(rect, style: text)
-        let inside = Box(title: "Go to request", badge: "\(matches.count)", focused: true)
+        let inside = Box(title: title, badge: "\(matches.count)", focused: true)
             .draw(in: rect, on: &screen, border: box, titleStyle: box)
         screen.put("›", row: inside.y, column: inside.x, style: box)
         field.render(on: &screen, row: inside.y, column: inside.x + 2, width: inside.width - 2, style: text, focused: true)

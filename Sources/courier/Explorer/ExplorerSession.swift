@@ -24,6 +24,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
         self.tree = tree
         state = ExplorerState(width: terminal.width, height: terminal.height, tree: Self.nodes(tree.entries),
                               definitions: Self.definitions(tree), keyMap: settings.keyMap)
+        state.collectionEnvironments = Self.environments(tree)
         if let problem = settings.problems.first {
             state.status = "\(problem) (ignored)"
         } else if !tree.errors.isEmpty {
@@ -87,9 +88,23 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             case .duplicate(let id): fileOperation { try CollectionFiles.duplicate(try loaded(id), tree: tree) }
             case .rename(let id, let name): fileOperation { try CollectionFiles.rename(try loaded(id), to: name, tree: tree) }
             case .move(let id, let folder): fileOperation { try CollectionFiles.move(try loaded(id), to: folder, tree: tree) }
+            case .loadEnvironment(let id, let name):
+                guard let request = tree.request(id: id) else { continue }
+                perform(state.update(.environmentLoaded(EnvironmentFiles.load(name, of: request))))
+            case .saveEnvironment(let draft):
+                guard let request = tree.request(id: draft.requestId) else { continue }
+                do {
+                    try EnvironmentFiles.save(draft, of: request)
+                    state.collectionEnvironments = Self.environments(tree)
+                    state.environments = EnvironmentValues.names(in: request.collectionRoot)
+                    perform(state.update(.environmentSaved(draft)))
+                } catch {
+                    perform(state.update(.report("\(error)")))
+                }
             case .delete(let id):
                 fileOperation {
                     try CollectionFiles.remove(try loaded(id))
+                    state.status = "deleted \(id)"
                     return nil
                 }
             }
@@ -114,6 +129,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
 
     private func reload(select: String?) {
         tree = CollectionLoader.load(tree.directory)
+        state.collectionEnvironments = Self.environments(tree)
         perform(state.update(.reloaded(tree: Self.nodes(tree.entries), definitions: Self.definitions(tree), select: select)))
     }
 
@@ -164,6 +180,15 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             case .request(let request): return TreeNode(id: request.id, title: request.name, method: request.method)
             }
         }
+    }
+
+    /// Environment names of each top-level collection.
+    static func environments(_ tree: CollectionTree) -> [String: [String]] {
+        var names: [String: [String]] = [:]
+        for case .folder(let folder) in tree.entries {
+            names[folder.id] = EnvironmentValues.names(in: tree.directory.appendingPathComponent(folder.id))
+        }
+        return names
     }
 
     static func definitions(_ tree: CollectionTree) -> [String: RequestDefinition] {

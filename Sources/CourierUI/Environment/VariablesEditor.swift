@@ -1,0 +1,226 @@
+import CourierCollections
+
+/// One environment's variables as files hold them: `NAME.yaml` and the git-ignored `NAME.secret.yaml`.
+public struct EnvironmentDraft: Sendable, Equatable {
+    /// The request whose collection the environment belongs to (it locates the files).
+    public var requestId: String
+    public var name: String
+    public var variables: [Field]
+    public var secrets: [Field]
+    /// The collection's own defaults, shown for reference.
+    public var defaults: [Field]
+
+    public init(requestId: String, name: String, variables: [Field], secrets: [Field], defaults: [Field]) {
+        self.requestId = requestId
+        self.name = name
+        self.variables = variables
+        self.secrets = secrets
+        self.defaults = defaults
+    }
+}
+
+/// The overlay that edits an environment's variables; secret values stay masked.
+public struct VariablesEditor: Sendable, Equatable {
+    public var original: EnvironmentDraft
+    public var draft: EnvironmentDraft
+    public var row = 0
+    /// The row being edited, which column, and the text.
+    public var edit: (row: Int, value: Bool, field: TextField)?
+    /// Close once the save that the unsaved-changes question asked for is done.
+    public var closesWhenSaved = false
+
+    public init(_ draft: EnvironmentDraft) {
+        original = draft
+        self.draft = draft
+    }
+
+    public static func == (lhs: VariablesEditor, rhs: VariablesEditor) -> Bool {
+        lhs.original == rhs.original && lhs.draft == rhs.draft && lhs.row == rhs.row
+            && lhs.edit?.row == rhs.edit?.row && lhs.edit?.value == rhs.edit?.value && lhs.edit?.field == rhs.edit?.field
+    }
+
+    public var isDirty: Bool { draft != original }
+
+    /// Plain variables first, then secrets: (field, is secret).
+    var rows: [(field: Field, secret: Bool)] {
+        draft.variables.map { ($0, false) } + draft.secrets.map { ($0, true) }
+    }
+
+    /// What a key did.
+    enum Outcome: Equatable {
+        case handled, close, save
+        case status(String)
+    }
+
+    mutating func handle(_ key: Key, command: Command?) -> Outcome {
+        if var current = edit {
+            switch key {
+            case .enter, .escape:
+                commit(current)
+                edit = nil
+            case .tab, .backTab:
+                commit(current)
+                current.value.toggle()
+                current.field = TextField(text(row: current.row, value: current.value))
+                current.field.handle(.end)
+                edit = current
+            default:
+                current.field.handle(key)
+                edit = current
+            }
+            return .handled
+        }
+        let count = rows.count
+        switch command {
+        case .moveDown?: row = min(max(0, count - 1), row + 1)
+        case .moveUp?: row = max(0, row - 1)
+        case .open?, .edit?:
+            guard count > 0 else { return .handled }
+            startEdit(row: row, value: true)
+        case .add?:
+            draft.variables.append(Field(name: "", value: ""))
+            row = draft.variables.count - 1
+            startEdit(row: row, value: false)
+        case .remove?:
+            guard count > 0 else { return .handled }
+            set(row: row, nil)
+            row = max(0, min(row, rows.count - 1))
+        case .toggle?:
+            // Space moves a variable between the plain file and the secret file.
+            guard rows.indices.contains(row) else { return .handled }
+            let entry = rows[row]
+            set(row: row, nil)
+            if entry.secret {
+                draft.variables.append(entry.field)
+                row = draft.variables.count - 1
+            } else {
+                draft.secrets.append(entry.field)
+                row = rows.count - 1
+            }
+            return .status("\(entry.field.name) is \(entry.secret ? "no longer secret" : "secret: kept in \(draft.name).secret.yaml, masked")")
+        case .save?: return .save
+        case .cancel?, .quit?: return .close
+        default:
+            if key == .escape { return .close }
+        }
+        return .handled
+    }
+
+    private mutating func startEdit(row: Int, value: Bool) {
+        var field = TextField(text(row: row, value: value))
+        field.handle(.end)
+        edit = (row, value, field)
+    }
+
+    private func text(row: Int, value: Bool) -> String {
+        guard rows.indices.contains(row) else { return "" }
+        return value ? rows[row].field.value : rows[row].field.name
+    }
+
+    private mutating func commit(_ edit: (row: Int, value: Bool, field: TextField)) {
+        guard rows.indices.contains(edit.row) else { return }
+        var field = rows[edit.row].field
+        if edit.value { field.value = edit.field.text } else { field.name = edit.field.text }
+        set(row: edit.row, field)
+    }
+
+    /// Replaces (or with nil removes) row `index`.
+    private mutating func set(row index: Int, _ field: Field?) {
+        if index < draft.variables.count {
+            if let field { draft.variables[index] = field } else { draft.variables.remove(at: index) }
+        } else {
+            let secret = index - draft.variables.count
+            guard draft.secrets.indices.contains(secret) else { return }
+            if let field { draft.secrets[secret] = field } else { draft.secrets.remove(at: secret) }
+        }
+    }
+
+    /// Names used twice, which the files could not hold apart.
+    var duplicateNames: [String] {
+        var seen: Set<String> = []
+        var duplicates: [String] = []
+        for entry in rows where !entry.field.name.isEmpty {
+            if !seen.insert(entry.field.name).inserted { duplicates.append(entry.field.name) }
+        }
+        return duplicates
+    }
+
+    func render(on screen: inout Screen, theme: Theme) {
+        let width = min(screen.width - 4, 90)
+        let height = min(screen.height - 2, max(8, rows.count + draft.defaults.count + 6))
+        let rect = Rect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
+        screen.fill(rect, style: theme.style(.overlay))
+        let title = "Environment \(draft.name)" + (isDirty ? " ●" : "")
+        let inside = Box(title: title, badge: "⏎ edit · a add · d delete · space secret · ctrl-s save · esc close", focused: true)
+            .draw(in: rect, on: &screen, border: theme.border(focused: true), titleStyle: theme.style(.title))
+        let nameWidth = min(24, max(8, rows.map { DisplayWidth.of($0.field.name) }.max() ?? 0))
+        let base = theme.style(.overlay)
+        var y = inside.y
+        for (index, entry) in rows.enumerated() where y < inside.maxY - 1 {
+            let style = index == row ? base.patched(with: theme.style(.selectionUnfocused)) : base
+            screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), style: style)
+            var x = inside.x + 1
+            if let edit, edit.row == index, !edit.value {
+                var field = edit.field
+                field.render(on: &screen, row: y, column: x, width: nameWidth, style: theme.style(.selection), focused: true)
+            } else {
+                screen.put(entry.field.name, row: y, column: x, style: style.patched(with: theme.style(named: "variable")), limit: nameWidth)
+            }
+            x += nameWidth + 2
+            if let edit, edit.row == index, edit.value {
+                var field = edit.field
+                field.render(on: &screen, row: y, column: x, width: inside.maxX - x - 10, style: theme.style(.selection), focused: true)
+            } else if entry.secret {
+                screen.put("••••••", row: y, column: x, style: style.patched(with: theme.style(named: "secret")), limit: inside.maxX - x)
+            } else {
+                screen.put(entry.field.value, row: y, column: x, style: style, limit: inside.maxX - x - 10)
+            }
+            if entry.secret { screen.put("secret", row: y, column: inside.maxX - 7, style: style.patched(with: theme.style(.dim))) }
+            y += 1
+        }
+        if rows.isEmpty {
+            screen.put("no variables yet · a adds one", row: y, column: inside.x + 1, style: base.patched(with: theme.style(.dim)), limit: inside.width - 1)
+            y += 1
+        }
+        let defaults = draft.defaults.map { "\($0.name)=\($0.value)" }.joined(separator: "  ")
+        if !defaults.isEmpty, y < inside.maxY {
+            screen.put("collection defaults: " + defaults, row: inside.maxY - 1, column: inside.x + 1,
+                       style: base.patched(with: theme.style(.dim)), limit: inside.width - 1)
+        }
+    }
+}
+
+extension ExplorerState {
+    mutating func variablesKey(_ key: Key) -> [Effect] {
+        guard var variables = variablesEditor else { return [] }
+        let outcome = variables.handle(key, command: keyMap.command(for: key))
+        variablesEditor = variables
+        switch outcome {
+        case .handled: break
+        case .status(let text): status = text
+        case .save: return saveVariables()
+        case .close:
+            if variables.isDirty {
+                dialog = Dialog(title: "Unsaved variables", message: "Environment \(variables.draft.name) has unsaved changes.",
+                                buttons: ["Save", "Discard", "Cancel"])
+                dialogPurpose = .unsavedEnvironment
+            } else {
+                variablesEditor = nil
+            }
+        }
+        return []
+    }
+
+    mutating func saveVariables() -> [Effect] {
+        guard let variables = variablesEditor else { return [] }
+        if let name = variables.duplicateNames.first {
+            status = "not saved: \(name) is defined twice"
+            return []
+        }
+        if variables.rows.contains(where: { $0.field.name.isEmpty }) {
+            status = "not saved: a variable has no name"
+            return []
+        }
+        return [.saveEnvironment(variables.draft)]
+    }
+}
