@@ -105,8 +105,8 @@ extension ExplorerState {
         if sending != nil { return "esc cancel · ? help" }
         switch focus {
         case .collections: return "⏎ send · e open · a new · / filter · ? help · q quit"
-        case .request: return "[ ] tabs · ⏎ edit · a add · ctrl-r send · ctrl-s save · ? help"
-        case .response: return "[ ] tabs · / search · z fold · c copy path · y copy · ? help"
+        case .request: return "[ ] tab · ⏎ edit · a add · ctrl-r send · ctrl-s save · ? help"
+        case .response: return "[ ] tab · / search · z fold · y copy · ? help"
         }
     }
 

@@ -30,7 +30,7 @@ extension ExplorerState {
                 response.outcome = snapshot.failure
                 response.historySelection = max(0, (history[id]?.count ?? 1) - 1)
             }
-            status = "\(id): \(snapshot.summary)"
+            status = editor?.id == id ? snapshot.summary : "\(id): \(snapshot.summary)"
         case .previewed(let id, let preview):
             guard editor?.id == id else { break }
             editor?.baseURL = preview.baseURL

@@ -21,12 +21,29 @@ extension ExplorerState {
             y += 1
         }
         guard y < inside.maxY else { return }
-        TabBar(titles: RequestTab.allCases.map(\.title), selected: editor.tab.rawValue)
+        TabBar(titles: RequestTab.allCases.map { tabTitle($0, of: editor) }, selected: editor.tab.rawValue)
             .render(row: y, column: inside.x, width: inside.width, on: &screen, normal: theme.style(.dim),
                     active: focused ? theme.style(.selection) : theme.style(.selectionUnfocused))
         y += 1
         let content = Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y)
         drawRows(&editor, in: content, on: &screen, theme: theme, focused: focused)
+    }
+
+    /// A tab's title with what it holds: `Headers 2`, `Body json`.
+    private func tabTitle(_ tab: RequestTab, of editor: RequestEditor) -> String {
+        let draft = editor.draft
+        switch tab {
+        case .params: return draft.query.isEmpty ? tab.title : "\(tab.title) \(draft.query.count)"
+        case .headers: return draft.headers.isEmpty ? tab.title : "\(tab.title) \(draft.headers.count)"
+        case .body: return editor.bodyKind == .none ? tab.title : "\(tab.title) \(editor.bodyKind.rawValue)"
+        case .auth:
+            switch draft.auth {
+            case .bearer?: return "\(tab.title) bearer"
+            case .basic?: return "\(tab.title) basic"
+            case nil: return tab.title
+            }
+        case .converter, .options: return tab.title
+        }
     }
 
     private func drawURL(_ editor: inout RequestEditor, row: Int, in inside: Rect, on screen: inout Screen, theme: Theme, focused: Bool) {
@@ -125,7 +142,11 @@ extension ExplorerState {
         } else {
             let lines = editor.bodyText.split(separator: "\n", omittingEmptySubsequences: false)
             for (offset, line) in lines.prefix(area.height).enumerated() {
-                screen.put(String(line), row: area.y + offset, column: area.x, style: .plain, limit: area.width)
+                if editor.bodyKind == .json {
+                    _ = drawJSONLine(String(line), row: area.y + offset, column: area.x, limit: area.width, base: .plain, on: &screen, theme: theme)
+                } else {
+                    screen.put(String(line), row: area.y + offset, column: area.x, style: .plain, limit: area.width)
+                }
             }
             if lines.count > area.height {
                 screen.put("… \(lines.count - area.height) more lines · e edits · E opens $EDITOR", row: area.maxY - 1, column: area.x,

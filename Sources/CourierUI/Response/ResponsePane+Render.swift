@@ -109,7 +109,7 @@ extension ExplorerState {
         }
     }
 
-    private func drawJSONLine(_ text: String, row: Int, column: Int, limit: Int, base: Style, on screen: inout Screen, theme: Theme) -> Int {
+    func drawJSONLine(_ text: String, row: Int, column: Int, limit: Int, base: Style, on screen: inout Screen, theme: Theme) -> Int {
         var x = column
         for run in JSONLineStyle.runs(text) where x < column + limit {
             let style = run.role == .plain ? base : base.patched(with: theme.style(named: run.role.rawValue))
