@@ -208,7 +208,9 @@ struct ExplorerFilesTests {
         #expect(!screen.contains("k-123"), "secret values are masked")
         try await session.send("C-s")
         try await session.waitFor { $0.contains("saved environment local") }
-        try await session.send("Escape", "C-r")
+        try await session.send("Escape")
+        try await session.waitFor { !$0.contains("Environment local") }
+        try await session.send("C-r")
         try await session.waitFor { $0.contains("\"id\": 4") }
         #expect(text(demo.appendingPathComponent("environments/local.yaml")) == "userId: \"4\"\n")
         let secret = demo.appendingPathComponent("environments/local.secret.yaml")
@@ -260,7 +262,19 @@ struct ExplorerFilesTests {
         try await session.send("http://127.0.0.1:9/nothing", literal: true)
         try await session.send("Enter", "C-r")
         try await session.waitFor { $0.contains("Could not connect to 127.0.0.1:9: the connection was refused.") }
-        try await session.send("C-s", "q")
+        try await session.send("C-s")
+        try await session.waitFor { $0.contains("saved Demo/forms/nowhere") }
+
+        // o offers the files beside a multipart request to attach.
+        try await session.send("p")
+        try await session.send("upload-avatar", literal: true)
+        try await session.send("Enter", "Tab", "]", "]", "j", "o")
+        screen = try await session.waitFor { $0.contains("Attach a file") }
+        #expect(screen.contains("./avatar.png"))
+        // Esc on its own: a key right after it would read as alt plus that key.
+        try await session.send("Escape")
+        try await session.waitFor { !$0.contains("Attach a file") }
+        try await session.send("q")
         screen = try await session.waitFor { $0.contains("exit=") }
         #expect(screen.contains("exit=0"))
         #expect(text(demo.appendingPathComponent("forms/nowhere.yaml")) == "name: Nowhere\nurl: http://127.0.0.1:9/nothing\n")

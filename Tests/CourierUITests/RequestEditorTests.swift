@@ -193,3 +193,38 @@ struct RequestEditorTests {
         #expect(harness.screen.text.contains("env: local"))
     }
 }
+
+@Suite("Request editor files and environment shortcuts")
+struct RequestEditorFileTests {
+    @Test("o lists the files beside the request and attaches the chosen one to the selected part")
+    func chooseFile() {
+        var harness = Harness(width: 120, height: 40)
+        harness.press(.character("p"))
+        harness.type("create-user")
+        harness.press(.enter, .tab, .character("]"), .character("]"))
+        harness.press(.character("b"), .character("b"), .character("b"))
+        #expect(harness.state.editor?.bodyKind == .multipart)
+        harness.press(.character("o"))
+        #expect(harness.state.status.contains("select a part first"))
+        harness.press(.character("a"))
+        harness.type("avatar")
+        harness.press(.enter, .character("o"))
+        #expect(harness.effects.last == .listFiles(requestId: "Demo/users/create-user"))
+        harness.effects += harness.state.update(.filesListed(["./avatar.png", "../files/report.pdf"]))
+        #expect(harness.screen.text.contains("Attach a file"))
+        harness.type("report")
+        harness.press(.enter)
+        #expect(harness.state.editor?.draft.body == .multipart([MultipartField(name: "avatar", file: "../files/report.pdf")]))
+        #expect(harness.screen.text.contains("@../files/report.pdf"))
+    }
+
+    @Test("A click on the status line's environment opens the environment palette")
+    func environmentClick() {
+        var harness = Harness(width: 120, height: 40)
+        harness.press(.character("p"))
+        harness.type("create-user")
+        harness.press(.enter)
+        harness.send(.mouse(MouseEvent(kind: .press, row: 39, column: 3)))
+        #expect(harness.state.palette?.title == "Environment")
+    }
+}

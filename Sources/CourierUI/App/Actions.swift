@@ -23,6 +23,8 @@ public enum Effect: Sendable, Equatable {
     case rename(id: String, name: String)
     case delete(id: String)
     case move(id: String, folder: String)
+    /// List the files a request can attach, relative to its folder.
+    case listFiles(requestId: String)
     /// Read environment `name` of the open request's collection (empty when it does not exist yet).
     case loadEnvironment(requestId: String, name: String)
     /// Write an environment's files.
@@ -65,6 +67,8 @@ public enum Action: Sendable, Equatable {
     case reloaded(tree: [TreeNode], definitions: [String: RequestDefinition], select: String?)
     /// `$EDITOR` returned this text (nil when it failed; the report says why).
     case externallyEdited(String?)
+    /// The files a request can attach, relative to its folder.
+    case filesListed([String])
     case environmentLoaded(EnvironmentDraft)
     case environmentSaved(EnvironmentDraft)
 }
@@ -87,6 +91,8 @@ public enum DialogPurpose: Sendable, Equatable {
 public enum PalettePurpose: Sendable, Equatable {
     case request, method, environment
     case move(String)
+    /// A file for the body: the multipart part at this index, or the file body when nil.
+    case file(part: Int?)
 }
 
 /// A one-line question such as the name of a new request.

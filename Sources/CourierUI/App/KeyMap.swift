@@ -19,6 +19,7 @@ public enum Command: String, Sendable, CaseIterable {
     case duplicate, rename, move
     case method
     case bodyKind = "body-kind"
+    case chooseFile = "choose-file"
     case format
     case showVariables = "show-variables"
     case environment
@@ -65,6 +66,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .move: return "move the selected request to another folder"
         case .method: return "pick the request's method"
         case .bodyKind: return "change the body kind (json, text, form, …)"
+        case .chooseFile: return "choose a file for a multipart part or a file body"
         case .format: return "format the JSON body"
         case .showVariables: return "show the URL with variables filled in"
         case .environment: return "switch the environment"
@@ -104,7 +106,7 @@ public struct KeyMap: Sendable, Equatable {
         .character("e"): .edit, .character("E"): .editExternal,
         .character("a"): .add, .character("d"): .remove, .character(" "): .toggle,
         .character("D"): .duplicate, .character("R"): .rename, .character("M"): .move,
-        .character("m"): .method, .character("b"): .bodyKind, .character("f"): .format, .character("V"): .showVariables,
+        .character("m"): .method, .character("b"): .bodyKind, .character("o"): .chooseFile, .character("f"): .format, .character("V"): .showVariables,
         .character("v"): .environment, .ctrl("e"): .variables, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll,
         .character("n"): .nextMatch, .character("N"): .previousMatch, .character("c"): .copyPath, .character("C"): .useAsConverter,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,

@@ -93,6 +93,14 @@ extension ExplorerState {
                 status = "environment: \(environment ?? "none")"
             case .move(let id):
                 return [.move(id: id, folder: choice)]
+            case .file(let part):
+                if let part {
+                    editor?.update(.multipart, part) { $0.value = "@" + choice }
+                } else {
+                    editor?.draft.body = .file(choice)
+                }
+                status = "attached \(choice)"
+
             }
         default:
             if key == .ctrl("c") { palette = nil }
@@ -155,6 +163,10 @@ extension ExplorerState {
                 scroll = max(0, min(max(0, rows.count - listHeight), scroll + step))
             }
         case .press:
+            // The status line's "env: …" opens the environment palette.
+            if mouse.row == layout.status.y, mouse.column < DisplayWidth.of(" env: \(environment ?? "none")") + 1 {
+                return perform(.environment)
+            }
             if inside(layout.request) {
                 focus = .request
             } else if inside(layout.response) {

@@ -57,6 +57,13 @@ extension ExplorerState {
             if let id = editor?.id, definitions[id] == nil, editor?.isDirty == false { editor = nil }
             if let select { return reveal(select) }
             keepSelectionVisible()
+        case .filesListed(let files):
+            guard case .file = palettePurpose, editor != nil else { break }
+            if files.isEmpty {
+                status = "no files beside the request; put one in its folder, or type @path as the value"
+            } else {
+                palette = Palette(candidates: files, title: "Attach a file")
+            }
         case .environmentLoaded(let draft):
             variablesEditor = VariablesEditor(draft)
         case .environmentSaved(let draft):
@@ -159,7 +166,7 @@ extension ExplorerState {
         }
     }
 
-    private mutating func perform(_ command: Command) -> [Effect] {
+    mutating func perform(_ command: Command) -> [Effect] {
         switch command {
         case .quit: return requestQuit()
         case .suspend: return [.suspend]
@@ -225,6 +232,10 @@ extension ExplorerState {
             palettePurpose = .method
             palette = Palette(candidates: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"], title: "Method")
         case .editExternally(let text, let fileExtension): return [.editExternally(text, fileExtension: fileExtension)]
+        case .chooseFile(let part):
+            guard let id = editor?.id else { return [] }
+            palettePurpose = .file(part: part)
+            return [.listFiles(requestId: id)]
         }
         return []
     }

@@ -8,6 +8,8 @@ enum EditorOutcome: Equatable {
     case status(String)
     /// Open the method picker.
     case pickMethod
+    /// Choose a file for the multipart part at this index, or for the file body when nil.
+    case chooseFile(part: Int?)
     /// Open the body in `$EDITOR`, with this file extension.
     case editExternally(String, fileExtension: String)
 }
@@ -118,6 +120,12 @@ extension RequestEditor {
             guard tab == .body, bodyKind == .json || bodyKind == .text else { return .status("$EDITOR edits JSON and text bodies; choose one with b") }
             return .editExternally(bodyText, fileExtension: bodyKind == .json ? "json" : "txt")
         case .method: return .pickMethod
+        case .chooseFile:
+            guard tab == .body else { return .unhandled }
+            if bodyKind == .file { return .chooseFile(part: nil) }
+            guard bodyKind == .multipart else { return .status("files go into multipart and file bodies; b changes the kind") }
+            if rows.indices.contains(row), case .entry(.multipart, let index) = rows[row].kind { return .chooseFile(part: index) }
+            return .status("select a part first, or a adds one")
         case .showVariables: showsResolvedURL.toggle()
         default: return .unhandled
         }

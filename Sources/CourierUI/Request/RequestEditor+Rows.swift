@@ -30,7 +30,7 @@ extension RequestEditor {
             var rows = [FormRow(kind: .bodyKind, label: "kind", value: bodyKind.rawValue + "  (b or space changes it)")]
             switch bodyKind {
             case .form: rows += listRows(.form, empty: "no fields · a adds one")
-            case .multipart: rows += listRows(.multipart, empty: "no parts · a adds one; a value @path sends a file")
+            case .multipart: rows += listRows(.multipart, empty: "no parts · a adds one; o attaches a file, or type @path as the value")
             case .file:
                 if case .file(let path)? = draft.body { rows.append(FormRow(kind: .value(.bodyFile), label: "file", value: path)) }
             case .json, .text, .none: break
