@@ -16,7 +16,7 @@ public final class Endpoint: Sendable {
     private struct Settings {
         var decoder: JSONDecoder?
         var responseQueue: DispatchQueue?
-        var retryingCount: Int
+        var retry: RetryConfiguration
         var headers: RequestHeaders
     }
 
@@ -39,6 +39,10 @@ public final class Endpoint: Sendable {
     public let observation = ObservationManager()
     /// Retriers consulted after a failed attempt, in addition to the built-in rules.
     public let requestRetrying = RequestRetryingManager()
+    /// Adapters, response processors and error processors every request of this endpoint runs through.
+    public let modifiers = RequestModifiers()
+    /// The endpoint's own cookies: kept from responses and sent back, never shared with other endpoints.
+    public let cookies = CookieJar()
     /// Where callbacks run when neither the operation nor the endpoint names a queue. Private and
     /// serial, never the main queue: on Linux the main queue does not run while a UI blocks in `getch`.
     let callbackQueue = DispatchQueue(label: "Courier.Endpoint.callbacks")
@@ -55,10 +59,17 @@ public final class Endpoint: Sendable {
         set { settings.withLock { $0.responseQueue = newValue } }
     }
 
-    /// How many times a failed idempotent request is retried (transport failures, 5xx, 429).
+    /// How many times a failed idempotent request is retried (transport failures, 5xx, 429):
+    /// `retryConfiguration.retries`.
     public var retryingCount: Int {
-        get { settings.withLock { $0.retryingCount } }
-        set { settings.withLock { $0.retryingCount = max(0, newValue) } }
+        get { settings.withLock { $0.retry.retries } }
+        set { settings.withLock { $0.retry.retries = max(0, newValue) } }
+    }
+
+    /// How failed requests are retried unless an operation says otherwise.
+    public var retryConfiguration: RetryConfiguration {
+        get { settings.withLock { $0.retry } }
+        set { settings.withLock { $0.retry = newValue } }
     }
 
     /// Headers sent with every request; a request's own headers override them.
@@ -100,7 +111,9 @@ public final class Endpoint: Sendable {
         self.baseUrl = baseUrl
         self.sessionConfiguration = sessionConfiguration
         self.transport = transport
-        settings = Mutex(Settings(decoder: decoder, responseQueue: responseQueue, retryingCount: max(0, retryingCount), headers: headers))
+        var retry = RetryConfiguration.default
+        retry.retries = max(0, retryingCount)
+        settings = Mutex(Settings(decoder: decoder, responseQueue: responseQueue, retry: retry, headers: headers))
     }
 
     /// Makes this endpoint `Endpoint.default`.

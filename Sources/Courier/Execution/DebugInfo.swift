@@ -36,3 +36,11 @@ public struct DebugInfo: Sendable {
     /// The final HTTP status, when a response arrived.
     public var statusCode: Int? { urlResponse?.statusCode }
 }
+
+extension DebugInfo {
+    /// The same record with the error an error processor settled on.
+    func replacingError(_ error: any Error) -> DebugInfo {
+        DebugInfo(sessionConfiguration: sessionConfiguration, request: request, dataResponse: dataResponse, urlResponse: urlResponse,
+                  errorResponse: error, requestDuration: requestDuration, prepared: prepared, attempts: attempts)
+    }
+}

@@ -82,6 +82,16 @@ public final class ExecutionOperation<T: Request>: Sendable {
         return self
     }
 
+    /// Retries as `configuration` says, instead of the endpoint's configuration.
+    @discardableResult
+    public func retry(_ configuration: RetryConfiguration) -> Self {
+        state.withLock { state in
+            state.options.retry = configuration
+            state.options.retryingCount = nil
+        }
+        return self
+    }
+
     /// The tutorial's spelling: `false` turns retries off, `true` keeps the endpoint's count.
     @discardableResult
     public func retryOnFail(_ enabled: Bool) -> Self {

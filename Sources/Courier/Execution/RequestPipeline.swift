@@ -7,6 +7,7 @@ import FoundationNetworking
 /// Per-execution overrides set on an `ExecutionOperation`.
 struct ExecutionOptions: Sendable {
     var retryingCount: Int?
+    var retry: RetryConfiguration?
     var decoder: JSONDecoder?
 }
 
@@ -45,9 +46,23 @@ struct RequestPipeline<R: Request>: Sendable {
     }
 
     func run(events: PipelineEvents) async -> PipelineOutcome<R> {
-        let outcome = await buildAndSend(events: events)
+        var outcome = await buildAndSend(events: events)
+        if case .failure(let failure) = outcome.result, !failure.isCancelled {
+            outcome = await processError(failure, outcome: outcome)
+        }
         endpoint.observation.didFinish(outcome.debug)
         return outcome
+    }
+
+    /// Runs the error processors over the final error; one that is not an `ErrorResponse` becomes `.processing`.
+    private func processError(_ failure: Failure, outcome: PipelineOutcome<R>) async -> PipelineOutcome<R> {
+        let processors = endpoint.modifiers.errorProcessors
+        guard !processors.isEmpty else { return outcome }
+        let context = RequestContext(attempt: outcome.debug.attempts, requiresAuthentication: request.requiresAuthentication, isReplay: false)
+        var error: any Error = failure
+        for processor in processors { error = await processor.process(error, for: outcome.debug.request, context: context) }
+        let final = (error as? Failure) ?? .processing(error)
+        return PipelineOutcome(result: .failure(final), debug: outcome.debug.replacingError(final))
     }
 
     private func buildAndSend(events: PipelineEvents) async -> PipelineOutcome<R> {
@@ -72,31 +87,67 @@ struct RequestPipeline<R: Request>: Sendable {
         return await attempt(prepared, prepared.urlRequest, events: events, started: started)
     }
 
-    /// Sends until an attempt succeeds, fails for good, or the retries run out.
-    private func attempt(_ prepared: PreparedRequest, _ urlRequest: URLRequest, events: PipelineEvents,
+    /// Sends until an attempt succeeds, fails for good, or the retries run out. Each attempt is
+    /// adapted afresh (a refreshed token, a new signature), and a response processor may ask for
+    /// one replay.
+    private func attempt(_ prepared: PreparedRequest, _ base: URLRequest, events: PipelineEvents,
                          started: ContinuousClock.Instant) async -> PipelineOutcome<R> {
         var attempts = 0
+        var replayed = false
+        var replaying = false
+        let modifiers = endpoint.modifiers
         while true {
             attempts += 1
+            let context = RequestContext(attempt: attempts, requiresAuthentication: request.requiresAuthentication, isReplay: replaying)
+            replaying = false
+            var urlRequest = endpoint.cookies.attach(to: base)
+            do {
+                for adapter in modifiers.adapters { urlRequest = try await adapter.adapt(urlRequest, context: context) }
+            } catch {
+                let final = Task.isCancelled ? Failure.cancelled : Failure.processing(error)
+                return PipelineOutcome(result: .failure(final), debug: debugInfo(
+                    request: urlRequest, prepared: prepared, response: nil, error: final, started: started, attempts: attempts))
+            }
             endpoint.observation.willSend(urlRequest, attempt: attempts)
             let exchange = await Task.isCancelled ? .failure(.cancelled) : send(prepared, urlRequest, progress: events.progress)
-            let retriesLeft = (options().retryingCount ?? endpoint.retryingCount) - (attempts - 1)
+            let retry = retryConfiguration
+            let retriesLeft = retry.retries - (attempts - 1)
             switch exchange {
             case .failure(let failure):
-                if retriesLeft > 0, await shouldRetry(failure, method: prepared.method, context: RetryContext(
+                if retriesLeft > 0, await shouldRetry(failure, method: prepared.method, retry: retry, context: RetryContext(
                     request: urlRequest, response: nil, error: Self.transportError(failure), attempt: attempts)),
-                   await RetryRules.pause(attempt: attempts, retryAfter: nil) {
+                   await RetryRules.pause(retry.wait(afterAttempt: attempts, retryAfter: nil)) {
                     continue
                 }
                 let final = Task.isCancelled ? Failure.cancelled : failure
                 return PipelineOutcome(result: .failure(final), debug: debugInfo(
                     request: urlRequest, prepared: prepared, response: nil, error: final, started: started, attempts: attempts))
-            case .success(let response):
+            case .success(var response):
+                endpoint.cookies.store(from: response.response)
+                do {
+                    var replay = false
+                    for processor in modifiers.processors where !replay {
+                        switch try await processor.process(response, for: urlRequest, context: context) {
+                        case .proceed(let processed): response = processed
+                        case .replay: replay = !replayed
+                        }
+                    }
+                    if replay {
+                        // Once per execution: a second request for a replay proceeds, so a refresh cannot loop.
+                        replayed = true
+                        replaying = true
+                        continue
+                    }
+                } catch {
+                    let final = Task.isCancelled ? Failure.cancelled : Failure.processing(error)
+                    return PipelineOutcome(result: .failure(final), debug: debugInfo(
+                        request: urlRequest, prepared: prepared, response: response, error: final, started: started, attempts: attempts))
+                }
                 let status = response.response.statusCode
                 if status >= 400, retriesLeft > 0,
-                   await shouldRetry(status: status, method: prepared.method, context: RetryContext(
+                   await shouldRetry(status: status, method: prepared.method, retry: retry, context: RetryContext(
                        request: urlRequest, response: response.response, error: nil, attempt: attempts)),
-                   await RetryRules.pause(attempt: attempts, retryAfter: response.response.value(forHTTPHeaderField: "Retry-After")) {
+                   await RetryRules.pause(retry.wait(afterAttempt: attempts, retryAfter: response.response.value(forHTTPHeaderField: "Retry-After"))) {
                     continue
                 }
                 let result = status >= 400 ? .failure(serverFailure(response)) : decode(response)
@@ -107,18 +158,32 @@ struct RequestPipeline<R: Request>: Sendable {
         }
     }
 
-    /// Built-in rule: idempotent methods after transport failures. Registered retriers may allow more;
-    /// cancellation and timeouts never retry.
-    private func shouldRetry(_ failure: Failure, method: HTTPMethod, context: RetryContext) async -> Bool {
+    /// The operation's configuration, else the endpoint's; `retryOnFail(_:)` sets the count.
+    private var retryConfiguration: RetryConfiguration {
+        let options = self.options()
+        var configuration = options.retry ?? endpoint.retryConfiguration
+        if let count = options.retryingCount { configuration.retries = count }
+        return configuration
+    }
+
+    /// After a transport failure: the configuration's predicate when it has one, otherwise
+    /// idempotent methods (or any, when the configuration allows) and then the retriers.
+    /// Cancellation and timeouts never retry.
+    private func shouldRetry(_ failure: Failure, method: HTTPMethod, retry: RetryConfiguration, context: RetryContext) async -> Bool {
         guard RetryRules.isRetryable(failure), !Task.isCancelled else { return false }
-        if method.isIdempotent { return true }
+        let methodAllowed = method.isIdempotent || retry.retriesNonIdempotent
+        if let predicate = retry.shouldRetry { return methodAllowed ? await predicate(context) : false }
+        if methodAllowed { return true }
         return await endpoint.requestRetrying.shouldRetry(context)
     }
 
-    /// Built-in rule: idempotent methods on 408, 429 and 5xx gateway errors. Registered retriers may allow more.
-    private func shouldRetry(status: Int, method: HTTPMethod, context: RetryContext) async -> Bool {
+    /// After an error status: the predicate, or 408, 429 and 5xx gateway errors for allowed
+    /// methods, then the retriers.
+    private func shouldRetry(status: Int, method: HTTPMethod, retry: RetryConfiguration, context: RetryContext) async -> Bool {
         guard !Task.isCancelled else { return false }
-        if method.isIdempotent && RetryRules.retryableStatuses.contains(status) { return true }
+        let methodAllowed = method.isIdempotent || retry.retriesNonIdempotent
+        if let predicate = retry.shouldRetry { return methodAllowed ? await predicate(context) : false }
+        if methodAllowed && RetryRules.retryableStatuses.contains(status) { return true }
         return await endpoint.requestRetrying.shouldRetry(context)
     }
 
@@ -237,12 +302,12 @@ enum RetryRules {
         return false
     }
 
-    /// Sleeps before the next attempt; returns false when the task was cancelled meanwhile.
-    static func pause(attempt: Int, retryAfter: String?) async -> Bool {
-        let backoff = min(2.0, 0.2 * pow(2, Double(attempt - 1)))
-        let requested = retryAfter.flatMap(Double.init).map { min(max(0, $0), 10) }
+    /// Sleeps `seconds` (exactly, fractions included) before the next attempt; false when there
+    /// is to be no next attempt (no wait allowed) or the task was cancelled meanwhile.
+    static func pause(_ seconds: TimeInterval?) async -> Bool {
+        guard let seconds else { return false }
         do {
-            try await Task.sleep(for: .seconds(requested ?? backoff))
+            try await Task.sleep(for: .seconds(seconds))
             return !Task.isCancelled
         } catch {
             return false

@@ -38,6 +38,8 @@ public protocol Request: Sendable {
     var endpoint: Endpoint? { get }
     /// The decoder for this request; nil means the endpoint's, then a plain `JSONDecoder`.
     var decoder: JSONDecoder? { get }
+    /// Whether authorization adapters (`AuthorizationTokenInterceptor`) apply to this request.
+    var requiresAuthentication: Bool { get }
 }
 
 extension Request {
@@ -50,6 +52,7 @@ extension Request {
     public var errorConverter: ResponseJsonConverter? { nil }
     public var endpoint: Endpoint? { nil }
     public var decoder: JSONDecoder? { nil }
+    public var requiresAuthentication: Bool { true }
 }
 
 // MARK: - Execution

@@ -20,6 +20,8 @@ public enum ErrorResponse<ErrorType: ServerError>: Error, CustomStringConvertibl
     case timedOut(after: TimeInterval)
     /// The request was cancelled by `cancel()` or by cancelling its `Task`.
     case cancelled
+    /// An adapter, response processor or error processor failed, or replaced the error with one of its own.
+    case processing(any Error)
 
     /// The HTTP status when the server answered.
     public var statusCode: Int? {
@@ -61,6 +63,7 @@ public enum ErrorResponse<ErrorType: ServerError>: Error, CustomStringConvertibl
         case .system(let error): return error.description
         case .timedOut(let seconds): return "The request timed out after \(TimeText.seconds(seconds))."
         case .cancelled: return "The request was cancelled."
+        case .processing(let error): return "\(error)"
         }
     }
 

@@ -23,6 +23,11 @@ public final class URLSessionTransport: Transport {
         self.followsRedirects = followsRedirects
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
+        // Cookies belong to the endpoint's jar, which the pipeline applies; the session's shared
+        // storage would leak them between endpoints.
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1

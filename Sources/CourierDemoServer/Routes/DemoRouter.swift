@@ -34,6 +34,7 @@ struct DemoRouter: Sendable {
         case "bearer": return AuthRoutes(tokens: tokens, configuration: configuration).bearer(request)
         case "auth": return AuthRoutes(tokens: tokens, configuration: configuration).auth(request, segments: segments)
         case "upload": return await UploadRoute.respond(to: request)
+        case "cookies": return CookieRoutes.respond(to: request, segments: segments)
         default: return .error(.notFound, code: "not_found", message: "No route for \(request.method.rawValue) \(request.path)")
         }
     }
@@ -43,7 +44,7 @@ struct DemoRouter: Sendable {
         "ANY /echo", "/status/{code}", "/delay/{seconds}", "/drip?bytes=&duration=",
         "/bytes/{n}[?chunked=1]", "/json/big?mb=N", "/redirect/{code}[?to=]", "/gzip",
         "/basic-auth/{user}/{pass}", "/bearer", "POST /auth/login", "POST /auth/refresh",
-        "POST /upload (multipart/form-data)", "/drop",
+        "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
     ]))
 }
 

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a modifier knows about the request it is working on.
+public struct RequestContext: Sendable {
+    /// The attempt, starting at 1; retries and replays count up.
+    public let attempt: Int
+    /// Whether the request wants authorization (routers say so per route; plain requests do).
+    public let requiresAuthentication: Bool
+    /// Whether this attempt replays one a processor asked to replay (after a token refresh, say).
+    public let isReplay: Bool
+}
+
+/// Changes a request before it is sent (seed 003): headers, tokens, signing. May suspend and may
+/// throw; a thrown error fails the request as `ErrorResponse.processing`.
+public protocol RequestAdapting: Sendable {
+    func adapt(_ request: URLRequest, context: RequestContext) async throws -> URLRequest
+}
+
+/// What a response processor decided.
+public enum ResponseProcessingResult: Sendable {
+    /// Go on with this response (the one received, or one the processor made).
+    case proceed(TransportResponse)
+    /// Send the request again, adapted afresh; at most once per execution, so nothing loops.
+    case replay
+}
+
+/// Looks at every response before it is validated and decoded (seed 003). May throw; a thrown
+/// error fails the request as `ErrorResponse.processing`.
+public protocol ResponseProcessing: Sendable {
+    func process(_ response: TransportResponse, for request: URLRequest, context: RequestContext) async throws -> ResponseProcessingResult
+}
+
+/// Sees the error a request ends with and may replace it (seed 003's error processors, seed
+/// 001's error resolvers). An error that is not an `ErrorResponse` reaches the caller as
+/// `ErrorResponse.processing`.
+public protocol ErrorProcessing: Sendable {
+    func process(_ error: any Error, for request: URLRequest, context: RequestContext) async -> any Error
+}
+
+/// Adapts requests and processes responses and errors in one type.
+public protocol RequestInterceptor: RequestAdapting, ResponseProcessing, ErrorProcessing {}
+
+extension RequestInterceptor {
+    public func adapt(_ request: URLRequest, context: RequestContext) async throws -> URLRequest { request }
+    public func process(_ response: TransportResponse, for request: URLRequest, context: RequestContext) async throws -> ResponseProcessingResult {
+        .proceed(response)
+    }
+    public func process(_ error: any Error, for request: URLRequest, context: RequestContext) async -> any Error { error }
+}
+
+/// The adapters, response processors and error processors of an endpoint, run in registration order.
+public final class RequestModifiers: Sendable {
+    private struct State {
+        var adapters: [any RequestAdapting] = []
+        var processors: [any ResponseProcessing] = []
+        var errorProcessors: [any ErrorProcessing] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func add(adapter: any RequestAdapting) { state.withLock { $0.adapters.append(adapter) } }
+    public func add(processor: any ResponseProcessing) { state.withLock { $0.processors.append(processor) } }
+    public func add(errorProcessor: any ErrorProcessing) { state.withLock { $0.errorProcessors.append(errorProcessor) } }
+
+    /// Adds an interceptor as adapter, response processor and error processor at once.
+    public func add(interceptor: any RequestInterceptor) {
+        state.withLock { state in
+            state.adapters.append(interceptor)
+            state.processors.append(interceptor)
+            state.errorProcessors.append(interceptor)
+        }
+    }
+
+    public func removeAll() { state.withLock { $0 = State() } }
+
+    public var adapters: [any RequestAdapting] { state.withLock { $0.adapters } }
+    public var processors: [any ResponseProcessing] { state.withLock { $0.processors } }
+    public var errorProcessors: [any ErrorProcessing] { state.withLock { $0.errorProcessors } }
+
+    var isEmpty: Bool { state.withLock { $0.adapters.isEmpty && $0.processors.isEmpty && $0.errorProcessors.isEmpty } }
+}
+
+/// An adapter made of a closure.
+public struct ClosureAdapter: RequestAdapting {
+    private let body: @Sendable (URLRequest, RequestContext) async throws -> URLRequest
+    public init(_ body: @escaping @Sendable (URLRequest, RequestContext) async throws -> URLRequest) { self.body = body }
+    public func adapt(_ request: URLRequest, context: RequestContext) async throws -> URLRequest { try await body(request, context) }
+}

@@ -1,0 +1,77 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Retry configuration")
+struct RetryConfigurationTests {
+    @Test("Delays: constant, exponential up to its maximum")
+    func delays() {
+        #expect(RetryConfiguration.Delay.constant(0.25).interval(afterAttempt: 3) == 0.25)
+        let exponential = RetryConfiguration.Delay.exponential(base: 0.1, multiplier: 3, max: 1, jitter: 0.5)
+        #expect(exponential.interval(afterAttempt: 1) == 0.1)
+        #expect(abs(exponential.interval(afterAttempt: 2) - 0.3) < 1e-9)
+        #expect(exponential.interval(afterAttempt: 5) == 1)
+    }
+
+    @Test("A 503 is retried with the configured fractional delay; attempts and elapsed time show it")
+    func retriesWithDelay() async throws {
+        let endpoint = try await makeEndpoint()
+        let path = "status/503?tag=\(UUID().uuidString)"
+        let request = DefaultRequest<Data, APIError>(path: path, method: .get, errorConverter: KeyPathResponseConverter(path: "error"))
+        let started = ContinuousClock.now
+        let info = await debugInfo(of: request.execute(on: endpoint).retry(RetryConfiguration(retries: 2, delay: .constant(0.35))))
+        let elapsed = ContinuousClock.now - started
+        #expect(info.attempts == 3)
+        #expect(info.statusCode == 503)
+        #expect(elapsed >= .milliseconds(700), "two pauses of 0.35 s each, not truncated to whole seconds")
+        #expect("\(info.errorResponse.map { "\($0)" } ?? "")".contains("503"))
+    }
+
+    @Test("POST is retried only when the configuration opts in; the predicate decides instead of the rules")
+    func methodsAndPredicate() async throws {
+        let endpoint = try await makeEndpoint()
+        let post = DefaultRequest<Data, String>(path: "status/503", method: .post)
+        let optedIn = await debugInfo(of: post.execute(on: endpoint)
+            .retry(RetryConfiguration(retries: 2, delay: .constant(0.01), retriesNonIdempotent: true)))
+        #expect(optedIn.attempts == 3)
+        let once = await debugInfo(of: post.execute(on: endpoint).retry(RetryConfiguration(retries: 2, delay: .constant(0.01))))
+        #expect(once.attempts == 1)
+
+        let declined = await debugInfo(of: DefaultRequest<Data, String>(path: "status/503", method: .get).execute(on: endpoint)
+            .retry(RetryConfiguration(retries: 3, delay: .constant(0.01)) { _ in false }))
+        #expect(declined.attempts == 1, "the predicate said no")
+        let conflict = await debugInfo(of: DefaultRequest<Data, String>(path: "status/409", method: .get).execute(on: endpoint)
+            .retry(RetryConfiguration(retries: 1, delay: .constant(0.01)) { $0.response?.statusCode == 409 }))
+        #expect(conflict.attempts == 2, "the predicate allows what the rules would not")
+    }
+
+    @Test("Retry-After: seconds and dates are honoured; past, malformed or too long ones are handled", arguments: [
+        ("0.3", 0.25, 3.0, 2), ("Wed, 21 Oct 2015 07:28:00 GMT", 0.0, 1.0, 2), ("soon", 0.0, 1.0, 2), ("600", 0.0, 1.0, 1),
+    ])
+    func retryAfter(value: String, atLeast: Double, below: Double, attempts: Int) async throws {
+        let endpoint = try await makeEndpoint()
+        let escaped = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
+        let request = DefaultRequest<Data, String>(path: "status/503?retry_after=\(escaped)", method: .get)
+        let started = ContinuousClock.now
+        let info = await debugInfo(of: request.execute(on: endpoint).retry(RetryConfiguration(retries: 1, delay: .constant(0.05))))
+        let elapsed = ContinuousClock.now - started
+        #expect(info.attempts == attempts, "Retry-After \(value)")
+        #expect(elapsed >= .milliseconds(Int(atLeast * 1000)))
+        #expect(elapsed < .milliseconds(Int(below * 1000)), "a past, malformed or too long Retry-After never hangs")
+    }
+
+    @Test("Endpoint.retryingCount and retryOnFail(_:) set the configuration's count")
+    func countsMapOntoConfiguration() async throws {
+        let endpoint = try await makeEndpoint(retryingCount: 2)
+        #expect(endpoint.retryConfiguration.retries == 2)
+        endpoint.retryConfiguration = RetryConfiguration(retries: 1, delay: .constant(0.01))
+        #expect(endpoint.retryingCount == 1)
+        let info = await debugInfo(of: DefaultRequest<Data, String>(path: "status/502", method: .get).execute(on: endpoint).retryOnFail(3))
+        #expect(info.attempts == 4)
+    }
+}
+
