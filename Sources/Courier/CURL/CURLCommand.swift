@@ -15,7 +15,7 @@ struct CURLCommand {
         var arguments: [String] = []
         var pipedBody: Data?
         let formParts = prepared.multipart.flatMap(Self.formArguments)
-        let hasBody = formParts != nil || !(prepared.body ?? Data()).isEmpty
+        let hasBody = formParts != nil || !(prepared.body ?? Data()).isEmpty || prepared.bodyFile != nil
 
         switch (prepared.method, hasBody) {
         case (.get, false), (.post, true): break
@@ -29,6 +29,9 @@ struct CURLCommand {
         }
         if let formParts {
             arguments += formParts
+        } else if let file = prepared.bodyFile {
+            // curl reads the file itself, as the upload does.
+            arguments += ["--data-binary", "@" + Self.quote(file.path)]
         } else if let body = prepared.body, !body.isEmpty {
             if let text = String(data: body, encoding: .utf8), Self.isPrintable(text) {
                 arguments += ["--data-binary", Self.quote(text)]

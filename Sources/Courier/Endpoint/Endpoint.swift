@@ -18,6 +18,8 @@ public final class Endpoint: Sendable {
         var responseQueue: DispatchQueue?
         var retry: RetryConfiguration
         var headers: RequestHeaders
+        var multipartSpoolThreshold: Int64 = 8 << 20
+        var spoolDirectory = FileManager.default.temporaryDirectory
     }
 
     private static let defaultEndpoint = Mutex<Endpoint?>(nil)
@@ -70,6 +72,19 @@ public final class Endpoint: Sendable {
     public var retryConfiguration: RetryConfiguration {
         get { settings.withLock { $0.retry } }
         set { settings.withLock { $0.retry = newValue } }
+    }
+
+    /// Multipart bodies larger than this many bytes (or of unknown size, from streams) are written
+    /// to a temporary file and uploaded from it with an exact `Content-Length`; 8 MiB by default.
+    public var multipartSpoolThreshold: Int64 {
+        get { settings.withLock { $0.multipartSpoolThreshold } }
+        set { settings.withLock { $0.multipartSpoolThreshold = max(0, newValue) } }
+    }
+
+    /// Where spooled multipart bodies are written; the system's temporary folder by default.
+    public var spoolDirectory: URL {
+        get { settings.withLock { $0.spoolDirectory } }
+        set { settings.withLock { $0.spoolDirectory = newValue } }
     }
 
     /// Headers sent with every request; a request's own headers override them.

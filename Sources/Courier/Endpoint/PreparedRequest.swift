@@ -13,6 +13,18 @@ struct PreparedRequest: Sendable {
     /// Set for multipart requests, so the cURL exporter can use `-F`.
     let multipart: MultipartBody?
     let timeout: TimeInterval?
+    /// A large multipart body, written to a temporary file and uploaded from it.
+    var spooled: SpooledBody? = nil
+    /// A `.file` body, uploaded from the file itself.
+    var bodyFile: URL? = nil
+    var bodyFileLength: Int64 = 0
+
+    /// What the transport sends.
+    var transferBody: TransferBody? {
+        if let spooled { return .file(spooled.url, length: spooled.length) }
+        if let bodyFile { return .file(bodyFile, length: bodyFileLength) }
+        return body.map(TransferBody.data)
+    }
 
     var urlRequest: URLRequest {
         var request = URLRequest(url: url)
@@ -45,12 +57,24 @@ extension Endpoint {
         var headers = self.headers.merging(request.headers)
         var body: Data?
         var multipart: MultipartBody?
+        var spooled: SpooledBody?
+        var bodyFile: URL?
+        var bodyFileLength: Int64 = 0
         if let multipartRequest = request as? any MultipartFormDataRequest {
             let fields = try Self.textFields(of: request.body)
             let layout = MultipartBody(fields: fields, files: multipartRequest.files)
             headers.contentType = layout.contentType
-            body = try layout.encoded()
+            // Large (or unknown-size) bodies go to a temporary file, so memory stays flat whatever the upload.
+            if (layout.knownLength ?? .max) > multipartSpoolThreshold {
+                spooled = try layout.spool(in: spoolDirectory)
+            } else {
+                body = try layout.encoded()
+            }
             multipart = layout
+        } else if case .file(let url)? = request.body {
+            if headers[.contentType] == nil { headers.contentType = RequestBody.file(url).defaultContentType }
+            bodyFile = url
+            bodyFileLength = try Self.readableSize(of: url)
         } else if let requestBody = request.body {
             if headers[.contentType] == nil { headers.contentType = requestBody.defaultContentType }
             body = try requestBody.encoded(contentType: headers.contentType)
@@ -61,7 +85,7 @@ extension Endpoint {
                                        password: url.password?.removingPercentEncoding ?? url.password ?? "")
         }
         return PreparedRequest(url: url, method: request.method, headers: headers, body: body, multipart: multipart,
-                               timeout: request.timeout)
+                               timeout: request.timeout, spooled: spooled, bodyFile: bodyFile, bodyFileLength: bodyFileLength)
     }
 
     /// The text fields of a multipart request: its `.params` (sorted by name) or `.form` body.
@@ -107,5 +131,20 @@ enum URLBuilder {
         }
         guard let url = components.url else { throw .invalidURL(text, reason: "Foundation could not form a URL from it") }
         return url
+    }
+}
+
+extension Endpoint {
+    /// The size of a file that is about to be uploaded, or why it cannot be.
+    static func readableSize(of url: URL) throws(RequestBuildError) -> Int64 {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw .unreadableFile(path: url.path, reason: "no such file")
+        }
+        guard !isFolder.boolValue, FileManager.default.isReadableFile(atPath: url.path),
+              let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value else {
+            throw .unreadableFile(path: url.path, reason: isFolder.boolValue ? "it is a folder" : "permission denied")
+        }
+        return size
     }
 }

@@ -54,6 +54,41 @@ struct RequestPipeline<R: Request>: Sendable {
         return outcome
     }
 
+    /// Sends once (no retries, no decoding) and returns when the response head arrives, the body
+    /// streaming behind it. Cookies and adapters apply as for every request. An error status fails
+    /// with the server's error, read from the first megabyte of its body.
+    func stream(progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<StreamedResponse, Failure> {
+        let prepared: PreparedRequest
+        do {
+            prepared = try endpoint.prepare(request)
+        } catch {
+            return .failure(.invalidRequest(error.description))
+        }
+        var urlRequest = endpoint.cookies.attach(to: prepared.urlRequest)
+        let context = RequestContext(attempt: 1, requiresAuthentication: request.requiresAuthentication, isReplay: false)
+        do {
+            for adapter in endpoint.modifiers.adapters { urlRequest = try await adapter.adapt(urlRequest, context: context) }
+        } catch {
+            return .failure(.processing(error))
+        }
+        endpoint.observation.willSend(urlRequest, attempt: 1)
+        let streamed: StreamedResponse
+        do {
+            streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
+        } catch {
+            return .failure(error.kind == .cancelled ? .cancelled : .system(error))
+        }
+        endpoint.cookies.store(from: streamed.response)
+        guard streamed.response.statusCode >= 400 else { return .success(streamed) }
+        var data = Data()
+        do {
+            for try await chunk in streamed.body where data.count < 1 << 20 { data.append(chunk) }
+        } catch {
+            // The status is what matters; a body cut short still names the error as far as it goes.
+        }
+        return .failure(serverFailure(TransportResponse(response: streamed.response, data: data)))
+    }
+
     /// Runs the error processors over the final error; one that is not an `ErrorResponse` becomes `.processing`.
     private func processError(_ failure: Failure, outcome: PipelineOutcome<R>) async -> PipelineOutcome<R> {
         let processors = endpoint.modifiers.errorProcessors
@@ -199,14 +234,14 @@ struct RequestPipeline<R: Request>: Sendable {
     private func send(_ prepared: PreparedRequest, _ urlRequest: URLRequest,
                       progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<TransportResponse, Failure> {
         let transport = endpoint.transport
-        let body = prepared.body
+        let body = prepared.transferBody
         guard let timeout = prepared.timeout else {
             return Self.classify(await Self.capture { () async throws(TransportError) in
-                try await transport.send(urlRequest, body: body, progress: progress)
+                try await transport.send(urlRequest, transferBody: body, progress: progress)
             })
         }
         let exchange = Task {
-            await Self.capture { () async throws(TransportError) in try await transport.send(urlRequest, body: body, progress: progress) }
+            await Self.capture { () async throws(TransportError) in try await transport.send(urlRequest, transferBody: body, progress: progress) }
         }
         // Whichever comes first wins; the loser is cancelled, not awaited, so a timeout is
         // reported at the deadline even when winding the transfer down takes a while.
@@ -280,6 +315,9 @@ struct RequestPipeline<R: Request>: Sendable {
     private func debugInfo(request: URLRequest, prepared: PreparedRequest?, response: TransportResponse?, error: (any Error)?,
                            started: ContinuousClock.Instant, attempts: Int) -> DebugInfo {
         let elapsed = ContinuousClock.now - started
+        // The record outlives the execution; a spooled upload's temporary file must not.
+        var prepared = prepared
+        prepared?.spooled = nil
         return DebugInfo(
             sessionConfiguration: endpoint.sessionConfiguration,
             request: request,

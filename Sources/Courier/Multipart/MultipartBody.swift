@@ -25,15 +25,10 @@ struct MultipartBody: Sendable {
     func encoded() throws(RequestBuildError) -> Data {
         var body = Data()
         for part in parts {
-            body.append(Data("--\(boundary)\r\n".utf8))
+            body.append(partHead(part))
             switch part {
-            case .field(let name, let value):
-                body.append(Data("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
-                body.append(Data(value.utf8))
-            case .file(let name, let fileName, let mime, let resource):
-                body.append(Data("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(fileName))\"\r\n".utf8))
-                body.append(Data("Content-Type: \(mime)\r\n\r\n".utf8))
-                body.append(try resource.readAll())
+            case .field(_, let value): body.append(Data(value.utf8))
+            case .file(_, _, _, let resource): body.append(try resource.readAll())
             }
             body.append(Data("\r\n".utf8))
         }

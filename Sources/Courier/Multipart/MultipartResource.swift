@@ -46,6 +46,13 @@ public final class StreamSource: @unchecked Sendable {  // safe: only readAll() 
     public init(_ stream: InputStream) { self.stream = stream }
 
     func readAll() throws(RequestBuildError) -> Data {
+        var data = Data()
+        try read { data.append(contentsOf: $0) }
+        return data
+    }
+
+    /// Reads the stream to its end in 64 KB chunks, handing each to `chunk`.
+    func read(_ chunk: (UnsafeBufferPointer<UInt8>) throws(RequestBuildError) -> Void) throws(RequestBuildError) {
         switch stream.streamStatus {
         case .notOpen: stream.open()
         case .atEnd, .closed:
@@ -53,17 +60,17 @@ public final class StreamSource: @unchecked Sendable {  // safe: only readAll() 
         default: break
         }
         defer { stream.close() }
-        var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = stream.read(&buffer, maxLength: buffer.count)
-            if count == 0 { return data }
+            if count == 0 { return }
             if count < 0 {
                 // On Linux reading streamError traps unless the stream is really in the error state.
                 let reason = stream.streamStatus == .error ? stream.streamError?.localizedDescription : nil
                 throw .unreadableFile(path: "input stream", reason: reason ?? "reading failed")
             }
-            data.append(contentsOf: buffer[0..<count])
+            let filled = Array(buffer[0..<count])
+            try filled.withUnsafeBufferPointer { (pointer) throws(RequestBuildError) in try chunk(pointer) }
         }
     }
 }

@@ -79,6 +79,15 @@ extension Request {
         return try outcome.result.get()
     }
 
+    /// Sends the request and returns as soon as the response head arrives; the body streams in
+    /// as `AsyncThrowingStream<Data, Error>` (URLSession on Linux has no `bytes(for:)`). Stopping
+    /// the iteration, or cancelling the task, cancels the transfer. Not retried.
+    public func stream(on endpoint: Endpoint? = nil,
+                       progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(ErrorResponse<ErrorType>) -> StreamedResponse {
+        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else { throw .invalidRequest(RequestBuildError.noEndpoint.description) }
+        return try await RequestPipeline(request: self, endpoint: target, options: .init()).stream(progress: progress).get()
+    }
+
     /// Runs the request on its own endpoint or `Endpoint.default`; see `asyncExecute(on:)`.
     public func asyncExecute() async throws(ErrorResponse<ErrorType>) -> ResponseObjectType {
         try await asyncExecute(on: nil)

@@ -13,6 +13,8 @@ public enum RequestBody: Sendable {
     case json(any Encodable & Sendable)
     /// An `application/x-www-form-urlencoded` form; fields keep their order.
     case form([(String, String)])
+    /// A file sent as it is, read while it uploads (`Content-Type` from its extension).
+    case file(URL)
 }
 
 extension RequestBody {
@@ -23,6 +25,7 @@ extension RequestBody {
         case .string: return .text(.plain).with(parameter: "charset", value: "utf-8")
         case .params, .json: return .application(.json)
         case .form: return .application(.formURLEncoded)
+        case .file(let url): return MimeType(fileExtension: url.pathExtension) ?? .application(.octetStream)
         }
     }
 
@@ -50,6 +53,8 @@ extension RequestBody {
             }
         case .form(let fields):
             return Data(FormEncoding.encode(fields).utf8)
+        case .file(let url):
+            return try MultipartResource.file(url).readAll()
         }
     }
 }

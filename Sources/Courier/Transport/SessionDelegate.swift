@@ -16,6 +16,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var response: HTTPURLResponse?
         var continuation: Completion?
         var cancelledByUser = false
+        /// When set, body chunks go here as they arrive instead of being collected.
+        var sink: (@Sendable (Data) -> Void)?
+        /// Called once, when the response head is known.
+        var onHead: (@Sendable (HTTPURLResponse) -> Void)?
+
+        init(url: URL?, progress: TransferProgress, onProgress: @escaping @Sendable (TransferProgress) -> Void,
+             sink: (@Sendable (Data) -> Void)? = nil, onHead: (@Sendable (HTTPURLResponse) -> Void)? = nil) {
+            self.url = url
+            self.progress = progress
+            self.onProgress = onProgress
+            self.sink = sink
+            self.onHead = onHead
+        }
     }
 
     private struct State {
@@ -74,6 +87,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     // queue, so the response head is read from the task when its first bytes (or its end) arrive.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let head = dataTask.response as? HTTPURLResponse
+        var headCallback: (@Sendable (HTTPURLResponse) -> Void)?
+        var sink: (@Sendable (Data) -> Void)?
         report(dataTask.taskIdentifier) { progress in
             progress.bytesReceived += Int64(data.count)
         } update: { record in
@@ -83,9 +98,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 let encoded = head.value(forHTTPHeaderField: "Content-Encoding").map { $0.lowercased() != "identity" } ?? false
                 record.progress.totalBytesToReceive = head.expectedContentLength >= 0 && !encoded ? head.expectedContentLength : nil
                 if let total = record.progress.totalBytesToSend { record.progress.bytesSent = total }
+                headCallback = record.onHead
+                record.onHead = nil
             }
-            record.data.append(data)
+            if record.sink == nil { record.data.append(data) } else { sink = record.sink }
         }
+        // Outside the lock, in order: the delegate queue is serial.
+        if let head { headCallback?(head) }
+        sink?(data)
     }
 
     private func report(_ identifier: Int, progress change: (inout TransferProgress) -> Void,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -7,7 +8,7 @@ import FoundationNetworking
 ///
 /// On Linux, progress callbacks only fire for delegate sessions and tasks created without a
 /// completion handler, so every task is created that way and its events are routed by task id.
-public final class URLSessionTransport: Transport {
+public final class URLSessionTransport: StreamingTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
@@ -45,13 +46,19 @@ public final class URLSessionTransport: Transport {
         body: Data?,
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(TransportError) -> TransportResponse {
+        try await send(request, transferBody: body.map(TransferBody.data), progress: progress)
+    }
+
+    /// Sends `transferBody`, a file being read as it goes, and follows 307/308 with the body itself.
+    public func send(_ request: URLRequest, transferBody: TransferBody?,
+                     progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
         // A task cancelled before this call would otherwise still send the request.
         if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
         var request = request
         request.httpBody = nil
         for _ in 0...Self.maximumRedirects {
-            let response = try await sendOnce(request, body: body, progress: progress)
-            guard followsRedirects, body != nil, [307, 308].contains(response.response.statusCode),
+            let response = try await sendOnce(request, body: transferBody, progress: progress)
+            guard followsRedirects, transferBody != nil, [307, 308].contains(response.response.statusCode),
                   let location = response.response.value(forHTTPHeaderField: "Location"),
                   let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
                 return response
@@ -74,17 +81,13 @@ public final class URLSessionTransport: Transport {
     /// queue. FoundationNetworking's async `data(for:)` would save a queue hop, but it resumes on
     /// the session's work queue while its cancellation handler, run under the task's status
     /// lock, waits synchronously for that queue: a timeout racing completion deadlocks (seen here).
-    private func sendOnce(_ request: URLRequest, body: Data?,
+    private func sendOnce(_ request: URLRequest, body: TransferBody?,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
-        let progress = progress ?? { _ in }
-        let task = body.map { session.uploadTask(with: request, from: $0) } ?? session.dataTask(with: request)
+        let task = makeTask(request, body: body)
         let identifier = task.taskIdentifier
         let delegate = self.delegate
-        let record = SessionDelegate.TaskRecord(
-            url: request.url,
-            progress: TransferProgress(totalBytesToSend: body.map { Int64($0.count) }),
-            onProgress: progress
-        )
+        let record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(totalBytesToSend: body?.length),
+                                                onProgress: progress ?? { _ in })
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if delegate.register(identifier, record: record, continuation: continuation) { task.resume() }
@@ -94,5 +97,85 @@ public final class URLSessionTransport: Transport {
             task.cancel()
         }
         return try result.get()
+    }
+
+    /// Sends and returns when the response head arrives; the body streams through `body`, written
+    /// by the delegate as chunks arrive. Redirects are followed by the session, except 307/308 with a body.
+    public func stream(_ request: URLRequest, transferBody: TransferBody?,
+                       progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> StreamedResponse {
+        if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
+        var request = request
+        request.httpBody = nil
+        let task = makeTask(request, body: transferBody)
+        let identifier = task.taskIdentifier
+        let delegate = self.delegate
+        let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let head = OneShot<Result<HTTPURLResponse, TransportError>>()
+        let record = SessionDelegate.TaskRecord(
+            url: request.url, progress: TransferProgress(totalBytesToSend: transferBody?.length), onProgress: progress ?? { _ in },
+            sink: { continuation.yield($0) }, onHead: { head.resolve(.success($0)) })
+        continuation.onTermination = { reason in
+            if case .cancelled = reason {
+                delegate.cancel(identifier)
+                task.cancel()
+            }
+        }
+        Task {
+            let result = await withCheckedContinuation { completion in
+                if delegate.register(identifier, record: record, continuation: completion) { task.resume() }
+            }
+            switch result {
+            case .success(let response):
+                head.resolve(.success(response.response))
+                continuation.finish()
+            case .failure(let error):
+                head.resolve(.failure(error))
+                continuation.finish(throwing: error)
+            }
+        }
+        let answer = await withTaskCancellationHandler {
+            await head.value
+        } onCancel: {
+            delegate.cancel(identifier)
+            task.cancel()
+        }
+        return StreamedResponse(response: try answer.get(), body: body)
+    }
+
+    private func makeTask(_ request: URLRequest, body: TransferBody?) -> URLSessionTask {
+        switch body {
+        case .data(let data)?: return session.uploadTask(with: request, from: data)
+        case .file(let url, _)?: return session.uploadTask(with: request, fromFile: url)
+        case nil: return session.dataTask(with: request)
+        }
+    }
+}
+
+/// A value set once and awaited once.
+final class OneShot<Value: Sendable>: Sendable {
+    private let state = Mutex<(value: Value?, waiter: CheckedContinuation<Value, Never>?)>((nil, nil))
+
+    /// The first value wins; later ones are ignored.
+    func resolve(_ value: Value) {
+        let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in
+            guard state.value == nil else { return nil }
+            state.value = value
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: value)
+    }
+
+    var value: Value {
+        get async {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { state -> Value? in
+                    if let value = state.value { return value }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        }
     }
 }
