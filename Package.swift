@@ -53,6 +53,7 @@ let package = Package(
         // Benchmarks; run through bench/run, not part of the tests.
         .executableTarget(name: "courier-bench", dependencies: ["Courier"], path: "bench/CourierBench"),
         .executableTarget(name: "courier-ui-bench", dependencies: ["CourierUI"], path: "bench/UIBench"),
+        .executableTarget(name: "courier-transfer-bench", dependencies: ["Courier"], path: "bench/TransferBench"),
         // Shared test helpers; not a product.
         .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),

@@ -54,10 +54,8 @@ struct RequestPipeline<R: Request>: Sendable {
         return outcome
     }
 
-    /// Sends once (no retries, no decoding) and returns when the response head arrives, the body
-    /// streaming behind it. Cookies and adapters apply as for every request. An error status fails
-    /// with the server's error, read from the first megabyte of its body.
-    func stream(progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<StreamedResponse, Failure> {
+    /// Builds the request and runs cookies and adapters over it, for the single-shot paths below.
+    private func preparedForSingleShot() async -> Result<(PreparedRequest, URLRequest), Failure> {
         let prepared: PreparedRequest
         do {
             prepared = try endpoint.prepare(request)
@@ -72,6 +70,19 @@ struct RequestPipeline<R: Request>: Sendable {
             return .failure(.processing(error))
         }
         endpoint.observation.willSend(urlRequest, attempt: 1)
+        return .success((prepared, urlRequest))
+    }
+
+    /// Sends once (no retries, no decoding) and returns when the response head arrives, the body
+    /// streaming behind it. Cookies and adapters apply as for every request. An error status fails
+    /// with the server's error, read from the first megabyte of its body.
+    func stream(progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<StreamedResponse, Failure> {
+        let prepared: PreparedRequest
+        let urlRequest: URLRequest
+        switch await preparedForSingleShot() {
+        case .success(let ready): (prepared, urlRequest) = ready
+        case .failure(let failure): return .failure(failure)
+        }
         let streamed: StreamedResponse
         do {
             streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
@@ -87,6 +98,27 @@ struct RequestPipeline<R: Request>: Sendable {
             // The status is what matters; a body cut short still names the error as far as it goes.
         }
         return .failure(serverFailure(TransportResponse(response: streamed.response, data: data)))
+    }
+
+    /// Sends once and has the transport write the body into the file at `destination`.
+    func download(to destination: URL, progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<HTTPURLResponse, Failure> {
+        let urlRequest: URLRequest
+        switch await preparedForSingleShot() {
+        case .success(let ready): urlRequest = ready.1
+        case .failure(let failure): return .failure(failure)
+        }
+        do {
+            let response = try await endpoint.transport.download(urlRequest, to: destination, progress: progress)
+            endpoint.cookies.store(from: response)
+            return .success(response)
+        } catch {
+            return .failure(error.kind == .cancelled ? .cancelled : .system(error))
+        }
+    }
+
+    /// The server's error for a response whose body was received elsewhere (into a file).
+    func failure(for response: HTTPURLResponse, body: Data) -> Failure {
+        serverFailure(TransportResponse(response: response, data: body))
     }
 
     /// Runs the error processors over the final error; one that is not an `ErrorResponse` becomes `.processing`.

@@ -52,37 +52,27 @@ public final class DownloadAPIManager: Sendable {
         let folder = destination.deletingLastPathComponent()
         let partial = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
         // Checked before anything is sent, so an unwritable target costs no transfer.
-        guard FileManager.default.createFile(atPath: partial.path, contents: nil),
-              let file = FileHandle(forWritingAtPath: partial.path) else {
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
             return .failed("The download cannot be written to \(destination.path): the folder \(folder.path) is missing or not writable.")
         }
         var completed = false
-        defer {
-            try? file.close()
-            if !completed { try? FileManager.default.removeItem(at: partial) }
-        }
+        defer { if !completed { try? FileManager.default.removeItem(at: partial) } }
         let throttle = ProgressThrottle()
-        let streamed: StreamedResponse
-        do {
-            streamed = try await request.stream(on: endpoint) { progress in
-                if throttle.shouldReport(progress.bytesReceived) { report(TransferRegistry.progress(progress, upload: false)) }
-            }
-        } catch {
-            return error.isCancelled ? .cancelled : .failed(error.description)
-        }
-        var received: Int64 = 0
-        do {
-            for try await chunk in streamed.body {
-                try file.write(contentsOf: chunk)
-                received += Int64(chunk.count)
-            }
-            try file.synchronize()
-        } catch {
-            if Task.isCancelled { return .cancelled }
-            if let transport = error as? TransportError { return transport.kind == .cancelled ? .cancelled : .failed(transport.description) }
-            return .failed("The download to \(destination.path) failed after \(received) bytes: \(error.localizedDescription)")
+        let pipeline = RequestPipeline(request: request, endpoint: endpoint, options: .init())
+        let received = await pipeline.download(to: partial) { progress in
+            if throttle.shouldReport(progress.bytesReceived) { report(TransferRegistry.progress(progress, upload: false)) }
         }
         if Task.isCancelled { return .cancelled }
+        let response: HTTPURLResponse
+        switch received {
+        case .success(let answer): response = answer
+        case .failure(let error): return error.isCancelled ? .cancelled : .failed(error.description)
+        }
+        if response.statusCode >= 400 {
+            let body = (try? FileHandle(forReadingFrom: partial).read(upToCount: 1 << 20)) ?? Data()
+            return .failed(pipeline.failure(for: response, body: body).description)
+        }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: partial.path)[.size]) as? NSNumber)?.int64Value ?? 0
         try? FileManager.default.removeItem(at: destination)
         do {
             try FileManager.default.moveItem(at: partial, to: destination)
@@ -90,9 +80,9 @@ public final class DownloadAPIManager: Sendable {
             return .failed("The download finished but could not be moved to \(destination.path): \(error.localizedDescription)")
         }
         completed = true
-        let total = streamed.response.expectedContentLength
-        report(.progress(bytes: received, total: total >= 0 ? total : nil, fraction: total > 0 ? 1 : nil))
-        return .completed(file: destination, statusCode: streamed.response.statusCode)
+        let total = response.expectedContentLength
+        report(.progress(bytes: size, total: total >= 0 ? total : nil, fraction: total > 0 ? 1 : nil))
+        return .completed(file: destination, statusCode: response.statusCode)
     }
 }
 

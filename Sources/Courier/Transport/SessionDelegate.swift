@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// Receives every task event of a session and routes it to the task's record.
-final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
     typealias Completion = CheckedContinuation<Result<TransportResponse, TransportError>, Never>
 
     struct TaskRecord {
@@ -20,6 +20,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var sink: (@Sendable (Data) -> Void)?
         /// Called once, when the response head is known.
         var onHead: (@Sendable (HTTPURLResponse) -> Void)?
+        /// For download tasks: where the finished file goes, and why it could not.
+        var destination: URL?
+        var moveProblem: String?
 
         init(url: URL?, progress: TransferProgress, onProgress: @escaping @Sendable (TransferProgress) -> Void,
              sink: (@Sendable (Data) -> Void)? = nil, onHead: (@Sendable (HTTPURLResponse) -> Void)? = nil) {
@@ -122,6 +125,31 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if let (progress, callback) = delivery { callback(progress) }
     }
 
+    // MARK: - Downloads
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        report(downloadTask.taskIdentifier) { progress in
+            progress.bytesReceived = totalBytesWritten
+            if totalBytesExpectedToWrite > 0 { progress.totalBytesToReceive = totalBytesExpectedToWrite }
+        }
+    }
+
+    /// The session deletes `location` when this returns, so the file is moved here and now.
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        let identifier = downloadTask.taskIdentifier
+        guard let destination = state.withLock({ $0.records[identifier]?.destination }) else { return }
+        do {
+            try? FileManager.default.removeItem(at: destination)
+            try FileManager.default.moveItem(at: location, to: destination)
+        } catch {
+            let problem = error.localizedDescription
+            state.withLock { $0.records[identifier]?.moveProblem = problem }
+        }
+    }
+
+    func moveProblem(_ identifier: Int) -> String? { state.withLock { $0.records[identifier]?.moveProblem } }
+
     // MARK: - Completion
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -145,6 +173,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             } else {
                 result = .failure(failure)
             }
+        } else if let problem = record.moveProblem {
+            result = .failure(TransportError(kind: .other, url: record.url, detail: "the downloaded file could not be moved into place: \(problem)"))
         } else if let response {
             result = .success(TransportResponse(response: response, data: record.data))
         } else {

@@ -36,6 +36,9 @@ public protocol StreamingTransport: Transport {
     /// Sends and returns once the response head is known; the body follows as a stream.
     func stream(_ request: URLRequest, transferBody: TransferBody?,
                 progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> StreamedResponse
+    /// Downloads the response body into the file at `destination` (replacing it) and returns the response.
+    func download(_ request: URLRequest, to destination: URL,
+                  progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> HTTPURLResponse
 }
 
 extension Transport {
@@ -46,6 +49,21 @@ extension Transport {
             return try await streaming.send(request, transferBody: transferBody, progress: progress)
         }
         return try await send(request, body: try TransferBodyReader.data(of: transferBody, url: request.url), progress: progress)
+    }
+
+    /// Any transport can download to a file: one that cannot stream writes the body it received.
+    func download(_ request: URLRequest, to destination: URL,
+                  progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> HTTPURLResponse {
+        if let streaming = self as? any StreamingTransport {
+            return try await streaming.download(request, to: destination, progress: progress)
+        }
+        let response = try await send(request, transferBody: nil, progress: progress)
+        do {
+            try response.data.write(to: destination, options: .atomic)
+        } catch {
+            throw TransportError(kind: .other, url: request.url, detail: "the download could not be written to \(destination.path)")
+        }
+        return response.response
     }
 
     /// Any transport can stream: one that cannot delivers the whole body as one chunk.

@@ -142,6 +142,27 @@ public final class URLSessionTransport: StreamingTransport {
         return StreamedResponse(response: try answer.get(), body: body)
     }
 
+    /// A download task: FoundationNetworking writes the body to disk as it arrives, so memory
+    /// stays flat (a data task queues every chunk for the delegate and grows with the body).
+    public func download(_ request: URLRequest, to destination: URL,
+                         progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> HTTPURLResponse {
+        if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
+        let task = session.downloadTask(with: request)
+        let identifier = task.taskIdentifier
+        let delegate = self.delegate
+        var record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(), onProgress: progress ?? { _ in })
+        record.destination = destination
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if delegate.register(identifier, record: record, continuation: continuation) { task.resume() }
+            }
+        } onCancel: {
+            delegate.cancel(identifier)
+            task.cancel()
+        }
+        return try result.get().response
+    }
+
     private func makeTask(_ request: URLRequest, body: TransferBody?) -> URLSessionTask {
         switch body {
         case .data(let data)?: return session.uploadTask(with: request, from: data)

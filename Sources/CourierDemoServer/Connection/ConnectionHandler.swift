@@ -12,21 +12,28 @@ struct ConnectionHandler: Sendable {
             try await connection.executeThenClose { inbound, outbound in
                 var head: HTTPRequestHead?
                 var body = ByteBuffer()
+                // `/sink` counts what arrives without keeping it, so a gigabyte upload costs no memory.
+                var discarding = false
+                var discarded = 0
                 for try await part in inbound {
                     switch part {
                     case .head(let received):
                         head = received
                         body.clear()
+                        discarding = received.uri == "/sink" || received.uri.hasPrefix("/sink?")
+                        discarded = 0
                         if received.headers["Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
                             // curl waits a second for this before sending a large body.
                             try await outbound.write(.head(HTTPResponseHead(version: received.version, status: .continue)))
                         }
                     case .body(var chunk):
-                        body.writeBuffer(&chunk)
+                        if discarding { discarded += chunk.readableBytes } else { body.writeBuffer(&chunk) }
                     case .end:
                         guard let received = head else { continue }
                         let request = DemoRequest(head: received, body: body)
-                        let response = await router.respond(to: request)
+                        let response = discarding
+                            ? DemoResponse.json(DataEnvelope(data: ["received": discarded]))
+                            : await router.respond(to: request)
                         let keepOpen = try await write(response, for: request, to: outbound)
                         if !keepOpen || !received.isKeepAlive { return }
                         head = nil
