@@ -10,12 +10,14 @@ let package = Package(
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierCollections", targets: ["CourierCollections"]),
         .library(name: "CourierUI", targets: ["CourierUI"]),
+        .library(name: "CourierLogging", targets: ["CourierLogging"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "CourierJSON"),
@@ -25,6 +27,7 @@ let package = Package(
             dependencies: ["Courier", "CourierJSON", .product(name: "Yams", package: "Yams")]
         ),
         // The explorer as pure Swift: no ncurses, no IO.
+        .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CourierUI", dependencies: ["CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The only module that imports ncurses.
@@ -57,6 +60,7 @@ let package = Package(
         // Shared test helpers; not a product.
         .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
+        .testTarget(name: "CourierLoggingTests", dependencies: ["CourierLogging", "CourierTestSupport"]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(
