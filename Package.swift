@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CourierCollections", targets: ["CourierCollections"]),
         .library(name: "CourierUI", targets: ["CourierUI"]),
         .library(name: "CourierLogging", targets: ["CourierLogging"]),
+        .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -18,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(name: "CourierJSON"),
@@ -27,6 +29,10 @@ let package = Package(
             dependencies: ["Courier", "CourierJSON", .product(name: "Yams", package: "Yams")]
         ),
         // The explorer as pure Swift: no ncurses, no IO.
+        .target(name: "CourierAsyncHTTPClient", dependencies: [
+            "Courier", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CourierUI", dependencies: ["CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -54,7 +60,7 @@ let package = Package(
             ]
         ),
         // Benchmarks; run through bench/run, not part of the tests.
-        .executableTarget(name: "courier-bench", dependencies: ["Courier"], path: "bench/CourierBench"),
+        .executableTarget(name: "courier-bench", dependencies: ["Courier", "CourierAsyncHTTPClient"], path: "bench/CourierBench"),
         .executableTarget(name: "courier-ui-bench", dependencies: ["CourierUI"], path: "bench/UIBench"),
         .executableTarget(name: "courier-transfer-bench", dependencies: ["Courier"], path: "bench/TransferBench"),
         // Shared test helpers; not a product.
@@ -62,7 +68,7 @@ let package = Package(
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
         .testTarget(name: "CourierLoggingTests", dependencies: ["CourierLogging", "CourierTestSupport"]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(
             name: "CourierCollectionsTests",
             dependencies: ["CourierCollections", "CourierDemoServer", "CourierTestSupport"],

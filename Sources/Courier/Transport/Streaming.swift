@@ -24,6 +24,11 @@ public struct StreamedResponse: Sendable {
     /// The body in the chunks the network delivers them; ends with an error if the transfer fails.
     /// Stopping the iteration cancels the transfer.
     public let body: AsyncThrowingStream<Data, any Error>
+
+    public init(response: HTTPURLResponse, body: AsyncThrowingStream<Data, any Error>) {
+        self.response = response
+        self.body = body
+    }
 }
 
 /// Transports that can send a body from a file and stream a response. The defaults read the file
