@@ -76,3 +76,28 @@ struct RetryConfigurationTests {
     }
 }
 
+
+@Suite("Retriers on server errors and on requests")
+struct RetrierKindsTests {
+    @Test("A server-error retrier reads the error body; a request retrier matches the request")
+    func retriers() async throws {
+        let endpoint = try await makeEndpoint(retryingCount: 1)
+        endpoint.retryConfiguration = RetryConfiguration(retries: 1, delay: .constant(0.01))
+        endpoint.requestRetrying.register(ServerErrorRetrier(APIError.self, converter: KeyPathResponseConverter(path: "error")) {
+            $0.message == "busy, try again"
+        })
+        let busy = await debugInfo(of: DefaultRequest<Data, String>(
+            path: "status/503", method: .post, queryParams: [("message", "busy, try again")]).execute(on: endpoint))
+        #expect(busy.attempts == 2, "a POST is retried because the server's error said so")
+        let other = await debugInfo(of: DefaultRequest<Data, String>(
+            path: "status/503", method: .post, queryParams: [("message", "down for good")]).execute(on: endpoint))
+        #expect(other.attempts == 1)
+
+        endpoint.requestRetrying.removeAll()
+        endpoint.requestRetrying.register(RequestMatchingRetrier { $0.url?.path == "/status/409" })
+        let matching = await debugInfo(of: DefaultRequest<Data, String>(path: "status/409", method: .post).execute(on: endpoint))
+        #expect(matching.attempts == 2)
+        let notMatching = await debugInfo(of: DefaultRequest<Data, String>(path: "status/410", method: .post).execute(on: endpoint))
+        #expect(notMatching.attempts == 1)
+    }
+}

@@ -213,7 +213,7 @@ struct RequestPipeline<R: Request>: Sendable {
                 let status = response.response.statusCode
                 if status >= 400, retriesLeft > 0,
                    await shouldRetry(status: status, method: prepared.method, retry: retry, context: RetryContext(
-                       request: urlRequest, response: response.response, error: nil, attempt: attempts)),
+                       request: urlRequest, response: response.response, error: nil, attempt: attempts, body: response.data)),
                    await RetryRules.pause(retry.wait(afterAttempt: attempts, retryAfter: response.response.value(forHTTPHeaderField: "Retry-After"))) {
                     continue
                 }

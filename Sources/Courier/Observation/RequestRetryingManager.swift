@@ -14,6 +14,8 @@ public struct RetryContext: Sendable {
     public let error: TransportError?
     /// The attempt that failed, starting at 1.
     public let attempt: Int
+    /// The error response's body, when the server answered.
+    public var body: Data? = nil
 }
 
 /// Decides whether a failed attempt is worth another one. Retriers can allow what the built-in
@@ -30,6 +32,32 @@ public struct StatusCodeRetrier: RequestRetrier {
     public func shouldRetry(_ context: RetryContext) async -> Bool {
         context.response.map { statusCodes.contains($0.statusCode) } ?? false
     }
+}
+
+/// Retries when the server's error body says so: `ServerErrorRetrier(APIError.self) { $0.code == "busy" }`.
+public struct ServerErrorRetrier<ErrorBody: Decodable & Sendable>: RequestRetrier {
+    private let converter: ResponseJsonConverter?
+    private let decide: @Sendable (ErrorBody) -> Bool
+
+    /// - Parameter converter: Where the error sits in the body, as for a request's `errorConverter`.
+    public init(_ type: ErrorBody.Type, converter: ResponseJsonConverter? = nil, when decide: @escaping @Sendable (ErrorBody) -> Bool) {
+        self.converter = converter
+        self.decide = decide
+    }
+
+    public func shouldRetry(_ context: RetryContext) async -> Bool {
+        guard let body = context.body,
+              let data = try? converter.map({ try $0.convertedData(from: body) }) ?? body,
+              let error = try? JSONDecoder().decode(ErrorBody.self, from: data) else { return false }
+        return decide(error)
+    }
+}
+
+/// Retries requests that match, whatever went wrong: `RequestMatchingRetrier { $0.url?.path == "/jobs" }`.
+public struct RequestMatchingRetrier: RequestRetrier {
+    private let matches: @Sendable (URLRequest) -> Bool
+    public init(_ matches: @escaping @Sendable (URLRequest) -> Bool) { self.matches = matches }
+    public func shouldRetry(_ context: RetryContext) async -> Bool { matches(context.request) }
 }
 
 /// A retrier given as a closure.
