@@ -72,7 +72,7 @@ struct FileChunks: AsyncSequence, Sendable {
 /// Lets an `AsyncThrowingStream(unfolding:)` pull from a response body. Unchecked: the stream
 /// calls its unfolding closure for one consumer, one `next()` at a time, so the iterator is
 /// never used concurrently.
-final class ChunkIterator: @unchecked Sendable {
+final class ChunkIterator: @unchecked Sendable {  // safe: one consumer, one next() at a time (see above)
     private var iterator: HTTPClientResponse.Body.AsyncIterator
 
     init(_ iterator: HTTPClientResponse.Body.AsyncIterator) { self.iterator = iterator }

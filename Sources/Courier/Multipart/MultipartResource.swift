@@ -40,7 +40,7 @@ public enum MultipartResource: Sendable, MultipartResourceConvertable {
 }
 
 /// Wraps an `InputStream`, which Foundation does not mark `Sendable`.
-public final class StreamSource: @unchecked Sendable {  // safe: only readAll() touches the stream, once, on one task
+public final class StreamSource: @unchecked Sendable {  // safe: only read(_:) touches the stream, to its end, once, on one task
     private let stream: InputStream
 
     public init(_ stream: InputStream) { self.stream = stream }
