@@ -120,3 +120,27 @@ struct TransferTests {
         #expect(reason.contains("/nonexistent-courier-spool"))
     }
 }
+
+@Suite("Unreadable upload sources")
+struct UnreadableUploadTests {
+    @Test("A multipart file that is a folder or missing fails with a sentence, spooled or not", arguments: [0 as Int64, 8 << 20])
+    func unreadable(threshold: Int64) async throws {
+        let endpoint = try await makeEndpoint()
+        endpoint.multipartSpoolThreshold = threshold
+        let spool = try TemporaryDirectory()
+        endpoint.spoolDirectory = spool.url
+        let folder = try TemporaryDirectory()
+        for (resource, reason) in [(folder.url, folder.url.path), (folder.url.appendingPathComponent("missing.bin"), "no such file")] {
+            let request = DefaultMultipartFormDataRequest<Data, String>(
+                path: "upload", method: .post,
+                files: [DefaultMultipartFile(resource: resource, mime: .application(.octetStream), fileName: "x.bin")])
+            let result = await outcome(of: request.execute(on: endpoint))
+            guard case .failure(.invalidRequest(let sentence)) = result else {
+                Issue.record("expected a build failure, got \(result)")
+                continue
+            }
+            #expect(sentence.contains(reason), "\(sentence)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool.url.path).isEmpty, "a failed spool leaves no file")
+    }
+}
