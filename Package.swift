@@ -63,6 +63,7 @@ let package = Package(
         .executableTarget(name: "courier-bench", dependencies: ["Courier", "CourierAsyncHTTPClient"], path: "bench/CourierBench"),
         .executableTarget(name: "courier-ui-bench", dependencies: ["CourierUI"], path: "bench/UIBench"),
         .executableTarget(name: "courier-transfer-bench", dependencies: ["Courier"], path: "bench/TransferBench"),
+        .executableTarget(name: "courier-json-bench", dependencies: ["CourierJSON", "CourierUI"], path: "bench/JSONBench"),
         // Shared test helpers; not a product.
         .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),

@@ -22,5 +22,12 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
         self.column = offset - lineStart + 1
     }
 
+    init(message: String, offset: Int, line: Int, column: Int) {
+        self.message = message
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
     public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
 }

@@ -1,118 +1,206 @@
 import Foundation
 
-/// Pretty-printed JSON indexed by line, for viewers: the text, where each line starts, and for
-/// every line that opens an object or array the line that closes it (folding jumps over it
-/// without reformatting anything).
+/// JSON indexed by pretty-printed line, for viewers. One validating pass and one indexing pass
+/// record where each pretty line starts in the original bytes, its depth, and for every line that
+/// opens an object or array the line that closes it. The pretty text itself is never built: a line
+/// is made from the original bytes when it is shown, so indexing costs two quick passes and about
+/// ten bytes per line, and folding jumps over closing lines without reformatting anything.
 public struct JSONPrettyDocument: Sendable {
-    /// The pretty-printed UTF-8 text, lines separated by `\n`.
-    public let bytes: [UInt8]
-    /// Offset in `bytes` of each line's first byte.
-    public let lineStarts: [Int]
+    /// The original bytes.
+    public let source: Data
+    /// Offset in `source` of each line's first token.
+    private let starts: [Int32]
+    /// The nesting level of each line.
+    private let depths: [UInt16]
     /// For a line that opens a non-empty object or array, the line that closes it; -1 otherwise.
     public let closingLine: [Int32]
     /// Spaces per nesting level.
     public let indent: Int
 
-    /// Validates `data` and pretty-prints it with `indent` spaces per level.
-    /// - Throws: `JSONError` with the line and column of the first problem.
+    /// Validates `data` and indexes its pretty-printed lines.
+    /// - Throws: `JSONError` with the line and column of the first problem; also for documents
+    ///   over 2 GiB, which the index's 32-bit offsets cannot hold (validation already refuses
+    ///   nesting deeper than 512 levels).
     public init(_ data: Data, indent: Int = 2) throws(JSONError) {
         try JSONLookup.validate(data)
+        guard data.count < Int(Int32.max) else {
+            throw JSONError(message: "the document is larger than 2 GiB", offset: 0, line: 1, column: 1)
+        }
+        source = data
         self.indent = indent
-        var output = [UInt8]()
-        output.reserveCapacity(data.count + data.count / 2)
-        var starts = [0]
-        var closing: [Int32] = [-1]
-        var open: [Int] = []
-        var depth = 0
-        var inString = false
-        var escaped = false
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            func newline() {
-                output.append(0x0A)
-                starts.append(output.count)
-                closing.append(-1)
-                output.append(contentsOf: repeatElement(0x20, count: depth * indent))
-            }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
+        (starts, depths, closingLine) = data.withUnsafeBytes { Self.index($0) }
+    }
+
+    /// One pass over validated bytes: a line starts at the first token of the document, after a
+    /// non-empty `{` or `[`, after a `,`, and at every `}` or `]`.
+    private static func index(_ bytes: UnsafeRawBufferPointer) -> ([Int32], [UInt16], [Int32]) {
+        var starts: [Int32] = []
+        var depths: [UInt16] = []
+        var closing: [Int32] = []
+        let estimate = bytes.count / 16
+        starts.reserveCapacity(estimate)
+        depths.reserveCapacity(estimate)
+        closing.reserveCapacity(estimate)
+        var open: [Int32] = []
+        var depth: UInt16 = 0
+        var pending = true
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x0A, 0x0D, 0x09:
                 index += 1
+                continue
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth &-= 1
+                starts.append(Int32(index))
+                depths.append(depth)
+                closing.append(-1)
+                if let opener = open.popLast() { closing[Int(opener)] = Int32(starts.count - 1) }
+                pending = false
+                index += 1
+                continue
+            default:
+                break
+            }
+            if pending {
+                starts.append(Int32(index))
+                depths.append(depth)
+                closing.append(-1)
+                pending = false
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                // Skip the string: only a backslash or the closing quote matters.
+                index += 1
+                while index < count {
+                    let inner = bytes[index]
+                    if inner == UInt8(ascii: "\\") { index += 2; continue }
+                    index += 1
+                    if inner == UInt8(ascii: "\"") { break }
+                }
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var next = index + 1
+                while next < count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09 { next += 1 }
+                if next < count, bytes[next] == byte + 2 {
+                    // An empty container stays on its line as `{}` or `[]`.
+                    index = next + 1
+                    continue
+                }
+                open.append(Int32(starts.count - 1))
+                depth += 1
+                pending = true
+            case UInt8(ascii: ","):
+                pending = true
+            default:
+                break
+            }
+            index += 1
+        }
+        return (starts, depths, closing)
+    }
+
+    public var lineCount: Int { starts.count }
+
+    /// The nesting level of line `index`.
+    public func depth(of index: Int) -> Int { Int(depths[index]) }
+
+    /// The pretty text of line `index`, at most `limit` bytes of it: indentation, then the tokens
+    /// with whitespace removed and one space after each `:`.
+    public func lineBytes(_ index: Int, limit: Int = .max) -> [UInt8] {
+        let start = Int(starts[index])
+        let end = index + 1 < starts.count ? Int(starts[index + 1]) : source.count
+        var line = [UInt8](repeating: 0x20, count: min(limit, Int(depths[index]) * indent))
+        guard line.count < limit else { return line }
+        source.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var position = start
+            var inString = false
+            var escaped = false
+            while position < end, line.count < limit {
+                let byte = bytes[position]
+                position += 1
                 if inString {
-                    output.append(byte)
+                    line.append(byte)
                     if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                     continue
                 }
                 switch byte {
-                case 0x20, 0x0A, 0x0D, 0x09:
-                    continue
+                case 0x20, 0x0A, 0x0D, 0x09: continue
                 case UInt8(ascii: "\""):
                     inString = true
-                    output.append(byte)
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    output.append(byte)
-                    var next = index
-                    while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09 { next += 1 }
-                    if next < bytes.count, bytes[next] == byte + 2 {
-                        // Empty containers stay `{}` and `[]` on one line.
-                        output.append(bytes[next])
-                        index = next + 1
-                    } else {
-                        open.append(starts.count - 1)
-                        depth += 1
-                        newline()
-                    }
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    newline()
-                    output.append(byte)
-                    if let opener = open.popLast() { closing[opener] = Int32(starts.count - 1) }
-                case UInt8(ascii: ","):
-                    output.append(byte)
-                    newline()
+                    line.append(byte)
                 case UInt8(ascii: ":"):
-                    output.append(byte)
-                    output.append(0x20)
+                    line.append(byte)
+                    line.append(0x20)
                 default:
-                    output.append(byte)
+                    line.append(byte)
                 }
             }
         }
-        bytes = output
-        lineStarts = starts
-        closingLine = closing
-    }
-
-    public var lineCount: Int { lineStarts.count }
-
-    /// The bytes of line `index`, without its line break.
-    public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
-        let end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
-        return bytes[lineStarts[index]..<end]
+        return Array(line.prefix(limit))
     }
 
     /// The text of line `index`.
     public func line(_ index: Int) -> String { String(decoding: lineBytes(index), as: UTF8.self) }
 
-    /// The nesting level of line `index`.
-    public func depth(of index: Int) -> Int {
-        var spaces = 0
-        for byte in lineBytes(index) {
-            guard byte == 0x20 else { break }
-            spaces += 1
-        }
-        return spaces / max(1, indent)
-    }
-
     /// Whether line `index` closes a container (`}` or `]`, possibly followed by a comma).
     public func isClosing(_ index: Int) -> Bool {
-        guard let first = lineBytes(index).first(where: { $0 != 0x20 }) else { return false }
-        return first == UInt8(ascii: "}") || first == UInt8(ascii: "]")
+        let byte = source[source.startIndex + Int(starts[index])]
+        return byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+    }
+
+    /// The line that holds byte `offset` of the source.
+    public func line(containingOffset offset: Int) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(starts[middle]) <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The lines whose tokens contain `query` (ASCII letters compared without case), in order, at
+    /// most `limit`. Whitespace between tokens is not part of the text searched.
+    public func lines(containing query: String, limit: Int = 10_000) -> [Int] {
+        func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+        let pattern = Array(query.utf8).map(fold)
+        guard let first = pattern.first, source.count >= pattern.count else { return [] }
+        var found: [Int] = []
+        source.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var index = 0
+            let last = bytes.count - pattern.count
+            while index <= last {
+                if fold(bytes[index]) == first {
+                    var matched = true
+                    var offset = 1
+                    while offset < pattern.count {
+                        if fold(bytes[index + offset]) != pattern[offset] {
+                            matched = false
+                            break
+                        }
+                        offset += 1
+                    }
+                    if matched {
+                        let line = self.line(containingOffset: index)
+                        if found.last != line {
+                            found.append(line)
+                            if found.count >= limit { return }
+                        }
+                    }
+                }
+                index += 1
+            }
+        }
+        return found
     }
 
     /// The key path of the value that starts on line `index` (a closing line belongs to its
-    /// container): `data/items/0`. Walks up by indentation, so it costs the lines above, not the document.
+    /// container): `data/items/0`. Walks up by depth, so it costs the lines above, not the document.
     public func path(at index: Int) -> JSONKeyPath {
-        guard lineStarts.indices.contains(index) else { return JSONKeyPath(components: []) }
+        guard starts.indices.contains(index) else { return JSONKeyPath(components: []) }
         var line = index
         if isClosing(line), let opener = opener(ofClosing: line) { line = opener }
         var components: [String] = []
@@ -120,7 +208,7 @@ public struct JSONPrettyDocument: Sendable {
             let level = depth(of: line)
             guard level > 0, let parent = parent(of: line, level: level) else { break }
             if lineBytes(parent).last == UInt8(ascii: "[") {
-                components.append(String(siblingIndex(of: line, after: parent, level: level)))
+                components.append(String(siblingIndex(of: line, after: parent)))
             } else if let key = key(on: line) {
                 components.append(key)
             }
@@ -129,12 +217,12 @@ public struct JSONPrettyDocument: Sendable {
         return JSONKeyPath(components: components.reversed())
     }
 
-    /// The nearest line above at `level - 1`: the container line `line` sits in.
+    /// The nearest line above at a lower depth: the container line `line` sits in.
     private func parent(of line: Int, level: Int) -> Int? {
         var candidate = line - 1
         while candidate >= 0 {
             // Every line inside the container is at `level` or deeper, so the first shallower one opens it.
-            if depth(of: candidate) < level { return candidate }
+            if Int(depths[candidate]) < level { return candidate }
             candidate -= 1
         }
         return nil
@@ -150,7 +238,7 @@ public struct JSONPrettyDocument: Sendable {
     }
 
     /// Counts the elements before `line` in the array opened on `parent`, jumping over nested containers.
-    private func siblingIndex(of line: Int, after parent: Int, level: Int) -> Int {
+    private func siblingIndex(of line: Int, after parent: Int) -> Int {
         var count = 0
         var cursor = parent + 1
         while cursor < line {
@@ -163,18 +251,18 @@ public struct JSONPrettyDocument: Sendable {
 
     /// The decoded object key a line starts with, if it starts with one.
     private func key(on line: Int) -> String? {
-        let bytes = Array(lineBytes(line).drop { $0 == 0x20 })
+        let bytes = lineBytes(line).drop { $0 == 0x20 }
         guard bytes.first == UInt8(ascii: "\"") else { return nil }
-        var index = 1
+        var index = bytes.startIndex + 1
         var escaped = false
-        while index < bytes.count {
+        while index < bytes.endIndex {
             let byte = bytes[index]
             if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { break }
             index += 1
         }
-        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ":") else { return nil }
-        let quoted = Data(bytes[0...index])
-        if !quoted.contains(UInt8(ascii: "\\")) { return String(decoding: bytes[1..<index], as: UTF8.self) }
-        return (try? JSONDecoder().decode(String.self, from: quoted)) ?? String(decoding: bytes[1..<index], as: UTF8.self)
+        guard index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: ":") else { return nil }
+        let quoted = Data(bytes[bytes.startIndex...index])
+        if !quoted.contains(UInt8(ascii: "\\")) { return String(decoding: bytes[(bytes.startIndex + 1)..<index], as: UTF8.self) }
+        return (try? JSONDecoder().decode(String.self, from: quoted)) ?? String(decoding: bytes[(bytes.startIndex + 1)..<index], as: UTF8.self)
     }
 }

@@ -109,7 +109,7 @@ public struct BodyDocument: Sendable {
     /// Line `index` of the pretty view, at most `TextLines.maximumLineBytes` of it.
     public func line(_ index: Int) -> String {
         switch content {
-        case .json(let document): return TextLines.clean(document.lineBytes(index).prefix(TextLines.maximumLineBytes))
+        case .json(let document): return TextLines.clean(document.lineBytes(index, limit: TextLines.maximumLineBytes))
         case .text(let lines): return lines.line(index)
         case .hex(let lines): return lines[index]
         }

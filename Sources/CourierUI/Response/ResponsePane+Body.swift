@@ -100,7 +100,7 @@ extension ResponsePane {
     func search(_ query: String, limit: Int = 10_000) -> [Int] {
         guard !query.isEmpty, let body = current?.body else { return [] }
         if let document {
-            return Self.byteSearch(Array(query.utf8), in: document.bytes, lineStarts: document.lineStarts, limit: limit)
+            return document.lines(containing: query, limit: limit)
         }
         if case .hex(let lines) = body.content, !raw {
             let needle = query.lowercased()

@@ -1,0 +1,46 @@
+import CourierJSON
+import CourierUI
+import Foundation
+
+/// Times what the explorer does with a large JSON body and prints the peak memory of this
+/// process: `courier-json-bench FILE`. Run it in a process of its own per measurement.
+func peakResidentBytes() -> Int64 {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Int64(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+    return kilobytes * 1024
+}
+
+func seconds(_ duration: Swift.Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: courier-json-bench FILE\n".utf8))
+    exit(2)
+}
+if ProcessInfo.processInfo.environment["VALIDATE_ONLY"] != nil {
+    let start = ContinuousClock.now
+    try? JSONLookup.validate(data)
+    print("validate: \(seconds(ContinuousClock.now - start)) s")
+    exit(0)
+}
+let before = peakResidentBytes()
+let started = ContinuousClock.now
+let body = BodyDocument.make(data, contentType: "application/json")
+let indexed = ContinuousClock.now
+// The first screen: 60 styled lines, as the Body tab draws them.
+var state = ExplorerState(width: 200, height: 60, tree: [])
+_ = state
+var lines = 0
+for index in 0..<min(60, body.lineCount) { lines += body.line(index).utf8.count }
+let firstScreen = ContinuousClock.now
+// The last screen.
+for index in max(0, body.lineCount - 60)..<body.lineCount { lines += body.line(index).utf8.count }
+let lastScreen = ContinuousClock.now
+let mib = Double(data.count) / Double(1 << 20)
+print(String(format: "index %.1f MiB of JSON: %.3f s (%.0f MiB/s), first screen +%.1f ms, last screen +%.1f ms, %d lines; peak RSS %.1f MiB (%.1f before, input %.1f)",
+             mib, seconds(indexed - started), mib / seconds(indexed - started), seconds(firstScreen - indexed) * 1000,
+             seconds(lastScreen - firstScreen) * 1000, body.lineCount, Double(peakResidentBytes()) / Double(1 << 20),
+             Double(before) / Double(1 << 20), mib))
