@@ -174,3 +174,56 @@ struct BodyDocumentTests {
         #expect(document.raw.count == 1)
     }
 }
+
+@Suite("Body view cost")
+struct BodyViewCostTests {
+    /// A JSON array of `count` small objects, built by repetition so even 100 MB is quick to make.
+    static func json(elements count: Int) -> Data {
+        let element = #"{"id":12345,"name":"Ada Lovelace","tags":["a","b"],"ok":true},"#
+        return Data(("[" + String(repeating: element, count: max(0, count - 1)) + #"{"id":0,"name":"last","tags":[],"ok":false}]"#).utf8)
+    }
+
+    /// The explorer showing `body` in the Body tab, the cursor at the top or the bottom.
+    static func state(showing body: BodyDocument, atEnd: Bool) -> ExplorerState {
+        var harness = Harness(width: 160, height: 50)
+        harness.press(.character("p"))
+        harness.type("create-user")
+        harness.press(.enter, .ctrl("r"))
+        let snapshot = ResponseSnapshot(sequence: 1, status: 200, reason: "OK", headers: [], body: body,
+                                        duration: 0.1, failure: nil, debugLines: [], finishedAt: "12:00:00")
+        harness.effects += harness.state.update(.finished(id: "Demo/users/create-user", snapshot))
+        harness.press(.tab, .tab)
+        if atEnd { harness.press(.character("G")) }
+        return harness.state
+    }
+
+    /// Seconds of debug-build CPU work run on a Dispatch queue, so the concurrency pool (two
+    /// threads on CI) stays free for the tests that wait on the network meanwhile.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+
+    @Test("Drawing a 1 KB body and a 100 MB body touches the same number of lines, at the top and at the end")
+    func sameWork() async {
+        let smallData = Self.json(elements: 15)
+        let small = BodyDocument.make(smallData, contentType: "application/json")
+        // Indexed once: the cost under test is drawing, not indexing.
+        let (largeSize, large) = await Self.offThePool {
+            let data = Self.json(elements: 1_650_000)
+            return (data.count, BodyDocument.make(data, contentType: "application/json"))
+        }
+        #expect(smallData.count < 1_100 && largeSize > 100_000_000)
+        #expect(large.isJSON && large.lineCount > 10_000_000)
+        for atEnd in [false, true] {
+            let smallStatistics = RenderStatistics()
+            let largeStatistics = RenderStatistics()
+            _ = Self.state(showing: small, atEnd: atEnd).render(statistics: smallStatistics)
+            _ = Self.state(showing: large, atEnd: atEnd).render(statistics: largeStatistics)
+            #expect(smallStatistics.bodyLinesFetched > 20, "the small body fills the view")
+            #expect(largeStatistics.bodyLinesFetched == smallStatistics.bodyLinesFetched, "at the \(atEnd ? "end" : "top")")
+            #expect(largeStatistics.bodyBytesFetched < 4_000, "only the lines on screen are decoded")
+        }
+    }
+}

@@ -31,9 +31,19 @@ struct Layout {
     }
 }
 
+/// What one frame cost, for tests and benchmarks that prove the cost does not grow with the content.
+public final class RenderStatistics: @unchecked Sendable {  // safe: one render at a time fills it, on the caller's thread
+    /// Body lines asked for (decoded and styled) by the Body tab.
+    public internal(set) var bodyLinesFetched = 0
+    /// Body bytes those lines held.
+    public internal(set) var bodyBytesFetched = 0
+
+    public init() {}
+}
+
 extension ExplorerState {
-    /// Draws the whole explorer.
-    public func render(theme: Theme = .standard) -> Screen {
+    /// Draws the whole explorer; `statistics`, when given, counts the work done.
+    public func render(theme: Theme = .standard, statistics: RenderStatistics? = nil) -> Screen {
         var screen = Screen(width: width, height: height)
         guard !isTooSmall else {
             let message = "needs at least \(Self.minimumWidth)×\(Self.minimumHeight)"
@@ -43,7 +53,7 @@ extension ExplorerState {
         let layout = Layout(state: self)
         drawCollections(in: layout, on: &screen, theme: theme)
         drawRequest(in: layout.request, on: &screen, theme: theme)
-        drawResponse(in: layout, on: &screen, theme: theme)
+        drawResponse(in: layout, on: &screen, theme: theme, statistics: statistics)
         drawStatus(in: layout.status, on: &screen, theme: theme)
         if showingHelp { drawHelp(on: &screen, theme: theme) }
         if var palette {

@@ -1,5 +1,6 @@
 import CourierJSON
 import Foundation
+import Synchronization
 
 /// A response body prepared for the Body tab, off the UI thread: pretty JSON indexed by line,
 /// text lines, or a hex summary of binary data, with a note that says how it is shown.
@@ -12,39 +13,43 @@ public struct BodyDocument: Sendable {
     }
 
     public let content: Content
-    /// The body as received, by line, for the raw view.
-    public let raw: TextLines
+    /// The bytes as received, for key path lookups and copying.
+    public let data: Data
     /// Why the body is shown as it is: "binary: …", "not valid UTF-8 …", "not valid JSON …".
     public let note: String?
-    /// The bytes as received, for key path lookups and copying.
-    public var data: Data { raw.data }
+    private let rawLines: LazyLines
+
+    /// The body as received, by line, for the raw view; indexed the first time it is asked for,
+    /// since a pretty JSON view may never need it.
+    public var raw: TextLines { rawLines.value }
 
     /// Bytes of a binary body shown as hex.
     static let hexPreviewBytes = 4096
 
-    public init(content: Content, raw: TextLines, note: String?) {
+    public init(content: Content, data: Data, raw: TextLines? = nil, note: String?) {
         self.content = content
-        self.raw = raw
+        self.data = data
         self.note = note
+        rawLines = LazyLines(data, ready: raw)
     }
 
     /// Chooses how to show `data`: JSON when it parses (whatever the content type claims), text
     /// when it is UTF-8 without NUL bytes, otherwise a hex summary. Costs a pass or two over the
     /// bytes; lines are decoded only when shown.
     public static func make(_ data: Data, contentType: String? = nil) -> BodyDocument {
-        let raw = TextLines(data)
-        guard !data.isEmpty else { return BodyDocument(content: .text(raw), raw: raw, note: "empty body") }
+        guard !data.isEmpty else { return BodyDocument(content: .text(TextLines(data)), data: data, note: "empty body") }
         let type = contentType?.lowercased() ?? ""
         let looksBinary = data.prefix(8192).contains(0)
         if !looksBinary, let document = try? JSONPrettyDocument(data) {
-            return BodyDocument(content: .json(document), raw: raw, note: nil)
+            return BodyDocument(content: .json(document), data: data, note: nil)
         }
+        let raw = TextLines(data)
         if looksBinary || (String(data: data.prefix(8192), encoding: .utf8) == nil && !type.hasPrefix("text/") && !type.contains("json")) {
             let lines = hexLines(data.prefix(hexPreviewBytes))
             let shown = min(data.count, hexPreviewBytes)
             let note = "binary: \(ByteCount.text(data.count))\(type.isEmpty ? "" : ", \(type)")"
                 + (shown < data.count ? "; the first \(ByteCount.text(shown)) as hex" : "; as hex")
-            return BodyDocument(content: .hex(lines), raw: raw, note: note)
+            return BodyDocument(content: .hex(lines), data: data, raw: raw, note: note)
         }
         var note: String?
         if let offset = firstInvalidUTF8(data) {
@@ -52,7 +57,7 @@ public struct BodyDocument: Sendable {
         } else if type.contains("json") {
             note = "not valid JSON (\(validationMessage(data))); shown as text"
         }
-        return BodyDocument(content: .text(raw), raw: raw, note: note)
+        return BodyDocument(content: .text(raw), data: data, raw: raw, note: note)
     }
 
     private static func validationMessage(_ data: Data) -> String {
@@ -118,6 +123,26 @@ public struct BodyDocument: Sendable {
     public var isJSON: Bool {
         if case .json = content { return true }
         return false
+    }
+}
+
+/// Line offsets made on first use and kept.
+final class LazyLines: Sendable {
+    private let data: Data
+    private let lines: Mutex<TextLines?>
+
+    init(_ data: Data, ready: TextLines?) {
+        self.data = data
+        lines = Mutex(ready)
+    }
+
+    var value: TextLines {
+        lines.withLock { lines in
+            if let lines { return lines }
+            let made = TextLines(data)
+            lines = made
+            return made
+        }
     }
 }
 

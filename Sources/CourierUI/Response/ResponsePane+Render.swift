@@ -1,5 +1,5 @@
 extension ExplorerState {
-    func drawResponse(in layout: Layout, on screen: inout Screen, theme: Theme) {
+    func drawResponse(in layout: Layout, on screen: inout Screen, theme: Theme, statistics: RenderStatistics? = nil) {
         let focused = focus == .response
         let pane = response
         var title = "Response"
@@ -40,7 +40,7 @@ extension ExplorerState {
             return
         }
         switch pane.tab {
-        case .body: drawBody(current, in: area, on: &screen, theme: theme)
+        case .body: drawBody(current, in: area, on: &screen, theme: theme, statistics: statistics)
         case .headers:
             let nameWidth = min(max(8, current.headers.map { DisplayWidth.of($0.name) }.max() ?? 0), area.width / 2)
             for (offset, header) in current.headers.dropFirst(pane.otherTop).prefix(area.height).enumerated() {
@@ -61,7 +61,7 @@ extension ExplorerState {
     }
 
     /// The body, drawing only the rows on screen: line numbers, JSON colours, folds, matches, the cursor line.
-    private func drawBody(_ current: ResponseSnapshot, in area: Rect, on screen: inout Screen, theme: Theme) {
+    private func drawBody(_ current: ResponseSnapshot, in area: Rect, on screen: inout Screen, theme: Theme, statistics: RenderStatistics?) {
         let pane = response
         var rows = area
         if let note = current.body.note {
@@ -94,6 +94,8 @@ extension ExplorerState {
                        style: base.patched(with: theme.style(named: matches.contains(line) ? "search.match" : "line-number")))
             let x = rows.x + gutter + 1
             let text = pane.text(ofLine: line)
+            statistics?.bodyLinesFetched += 1
+            statistics?.bodyBytesFetched += text.utf8.count
             let visible = String(ScrollView.dropColumns(pane.left, of: text))
             var used = 0
             if pane.document != nil {
