@@ -197,6 +197,65 @@ public struct JSONPrettyDocument: Sendable {
         return found
     }
 
+    /// The line where the value at `path` starts, found on the index: siblings are skipped by
+    /// their closing lines, so a lookup costs the siblings on the way, not the bytes. Nil when
+    /// the path leads nowhere (`JSONLookup` says why).
+    public func line(of path: JSONKeyPath) -> Int? {
+        guard lineCount > 0 else { return nil }
+        var line = 0
+        for component in path.components {
+            let close = Int(closingLine[line])
+            guard close > line else { return nil }
+            let isArray = lineBytes(line).last == UInt8(ascii: "[")
+            let wanted = isArray ? Int(component) : nil
+            if isArray && wanted == nil { return nil }
+            var child = line + 1
+            var position = 0
+            var found: Int?
+            while child < close {
+                if isArray ? position == wanted : key(on: child) == component {
+                    found = child
+                    break
+                }
+                position += 1
+                let end = Int(closingLine[child])
+                child = end > child ? end + 1 : child + 1
+            }
+            guard let found else { return nil }
+            line = found
+        }
+        return line
+    }
+
+    /// The pretty lines of the value starting on `line`, indented from its own depth: the key and
+    /// the separating comma are left out, as a converter would hand the value on. At most `limit` lines.
+    public func valueLines(from line: Int, limit: Int) -> [String] {
+        let close = Int(closingLine[line])
+        let last = close > line ? close : line
+        let base = depth(of: line) * indent
+        var lines: [String] = []
+        for index in line...min(last, line + limit - 1) {
+            var bytes = Array(lineBytes(index).dropFirst(base))
+            // Drop `"key": ` from the first line; the separator is found past the quoted key.
+            if index == line, key(on: line) != nil, let colon = Self.separator(in: bytes) { bytes = Array(bytes[(colon + 2)...]) }
+            if index == last, bytes.last == UInt8(ascii: ",") { bytes.removeLast() }
+            lines.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return lines
+    }
+
+    /// The offset of the `:` after a line's leading key.
+    private static func separator(in bytes: [UInt8]) -> Int? {
+        var index = 1
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { break }
+            index += 1
+        }
+        return index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ":") ? index + 1 : nil
+    }
+
     /// The key path of the value that starts on line `index` (a closing line belongs to its
     /// container): `data/items/0`. Walks up by depth, so it costs the lines above, not the document.
     public func path(at index: Int) -> JSONKeyPath {

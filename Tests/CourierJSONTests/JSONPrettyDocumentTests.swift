@@ -57,6 +57,24 @@ struct JSONPrettyDocumentTests {
         }
     }
 
+    @Test("A path is found on the index, and its value's lines are what the converter would hand on")
+    func lookupOnTheIndex() throws {
+        let data = Data(sample.utf8)
+        let document = try JSONPrettyDocument(data)
+        for index in 0..<document.lineCount where !document.isClosing(index) {
+            #expect(document.line(of: document.path(at: index)) == index, "line \(index)")
+        }
+        for path in ["data/items/0", "data/items/1/tags", "data/na\"me", "meta", ""] {
+            let line = try #require(document.line(of: JSONKeyPath(path)))
+            let expected = String(decoding: try JSONFormatter.pretty(try JSONLookup.value(at: JSONKeyPath(path), in: data)), as: UTF8.self)
+            #expect(document.valueLines(from: line, limit: 100).joined(separator: "\n") == expected, "\(path)")
+        }
+        #expect(document.line(of: JSONKeyPath("data/items/2")) == nil)
+        #expect(document.line(of: JSONKeyPath("data/nope")) == nil)
+        #expect(document.line(of: JSONKeyPath("data/items/x")) == nil)
+        #expect(document.valueLines(from: 1, limit: 3).count == 3, "long values are cut at the limit")
+    }
+
     @Test("Invalid JSON is refused with its position, never half-indexed")
     func invalid() {
         #expect(throws: JSONError.self) { try JSONPrettyDocument(Data(#"{"a": [1, 2}"#.utf8)) }

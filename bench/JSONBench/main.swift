@@ -39,7 +39,18 @@ let firstScreen = ContinuousClock.now
 // The last screen.
 for index in max(0, body.lineCount - 60)..<body.lineCount { lines += body.line(index).utf8.count }
 let lastScreen = ContinuousClock.now
+// A key path preview of the last item: the lookup scans nearly the whole body.
+var lookup = "failed"
+if case .json(let document) = body.content, document.lineCount > 8 {
+    let pathStarted = ContinuousClock.now
+    let path = document.path(at: document.lineCount - 8)
+    print(String(format: "key path of a line at the end: %.1f ms", seconds(ContinuousClock.now - pathStarted) * 1000))
+    let lookupStarted = ContinuousClock.now
+    let found = document.line(of: path).map { "\(document.valueLines(from: $0, limit: 2000).count) lines at \(path)" } ?? "no value at \(path)"
+    lookup = String(format: "%.1f ms (%@)", seconds(ContinuousClock.now - lookupStarted) * 1000, found as NSString)
+}
 let mib = Double(data.count) / Double(1 << 20)
+print("key path preview of the last item: \(lookup)")
 print(String(format: "index %.1f MiB of JSON: %.3f s (%.0f MiB/s), first screen +%.1f ms, last screen +%.1f ms, %d lines; peak RSS %.1f MiB (%.1f before, input %.1f)",
              mib, seconds(indexed - started), mib / seconds(indexed - started), seconds(firstScreen - indexed) * 1000,
              seconds(lastScreen - firstScreen) * 1000, body.lineCount, Double(peakResidentBytes()) / Double(1 << 20),

@@ -69,7 +69,7 @@ public struct ResponsePane: Sendable, Equatable {
             keyPathPreview = nil
             return
         }
-        keyPathPreview = KeyPathPreview.make(path: keyPathField.text, data: body.data)
+        keyPathPreview = KeyPathPreview.make(path: keyPathField.text, body: body)
     }
 
     /// Rows for body lines in a content area `height` rows tall: the note and the path (or
@@ -99,8 +99,20 @@ public struct KeyPathPreview: Sendable, Equatable {
     static let maximumPrettyBytes = 1_000_000
 
     /// The preview for `path`, or nil for an empty path (the whole body is the Body tab's job).
-    static func make(path: String, data: Data) -> KeyPathPreview? {
+    /// A JSON body answers from its line index, without reading the bytes on the way.
+    static func make(path: String, body: BodyDocument) -> KeyPathPreview? {
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        if case .json(let document) = body.content, let line = document.line(of: JSONKeyPath(path)) {
+            let close = Int(document.closingLine[line])
+            let total = close > line ? close - line + 1 : 1
+            let shown = document.valueLines(from: line, limit: maximumLines)
+            return KeyPathPreview(lines: shown + (total > shown.count ? ["… \(total - shown.count) more lines"] : []), problem: nil)
+        }
+        return make(path: path, data: body.data)
+    }
+
+    /// The preview made by looking the path up in the bytes; it also says why a path leads nowhere.
+    static func make(path: String, data: Data) -> KeyPathPreview? {
         do {
             let value = try JSONLookup.value(at: JSONKeyPath(path), in: data)
             guard value.count <= maximumPrettyBytes else {
