@@ -76,7 +76,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
-        .testTarget(name: "CourierUITests", dependencies: ["CourierUI"], exclude: ["Snapshots"]),
+        .testTarget(name: "CourierUITests", dependencies: ["CourierUI", "CourierTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

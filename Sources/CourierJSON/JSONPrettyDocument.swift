@@ -16,6 +16,8 @@ public struct JSONPrettyDocument: Sendable {
     public let closingLine: [Int32]
     /// Spaces per nesting level.
     public let indent: Int
+    /// False for a document that indexes only the start of a body (see `init(prefixOf:length:)`).
+    public let isComplete: Bool
 
     /// Validates `data` and indexes its pretty-printed lines.
     /// - Throws: `JSONError` with the line and column of the first problem; also for documents
@@ -28,11 +30,23 @@ public struct JSONPrettyDocument: Sendable {
         }
         source = data
         self.indent = indent
+        isComplete = true
         (starts, depths, closingLine) = data.withUnsafeBytes { Self.index($0) }
+    }
+
+    /// Indexes only the first `length` bytes, unvalidated, so the first screen of a huge body can
+    /// show while the whole is validated and indexed. Containers that close later cannot fold.
+    public init(prefixOf data: Data, length: Int, indent: Int = 2) {
+        source = data.prefix(length)
+        self.indent = indent
+        isComplete = false
+        (starts, depths, closingLine) = source.withUnsafeBytes { Self.index($0) }
     }
 
     /// One pass over validated bytes: a line starts at the first token of the document, after a
     /// non-empty `{` or `[`, after a `,`, and at every `}` or `]`.
+    /// Optimized even in debug builds, like the scanner's loops.
+    @_optimize(speed)
     private static func index(_ bytes: UnsafeRawBufferPointer) -> ([Int32], [UInt16], [Int32]) {
         var starts: [Int32] = []
         var depths: [UInt16] = []

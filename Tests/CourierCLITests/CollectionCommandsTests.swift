@@ -48,6 +48,11 @@ struct CollectionCommandsTests {
 
     @Test("every Demo request runs against the auto-started demo server")
     func runEveryDemoRequest() async throws {
+        try await ExclusiveTime.run { try await exclusiveRunEveryDemoRequest() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveRunEveryDemoRequest() async throws {
         let ids = try await demoIds()
         #expect(ids.count >= 12)
         for id in ids {
@@ -56,7 +61,7 @@ struct CollectionCommandsTests {
             #expect(result.status == expected, "\(id): \(result.stderr)")
             #expect(!result.stdout.isEmpty || id == "Demo/users/delete-user", "\(id) printed nothing")
         }
-    }
+}
 
     @Test("run --include --converted, --output and exit codes")
     func runOptions() async throws {
@@ -92,6 +97,11 @@ struct CollectionCommandsTests {
 
     @Test("for every Demo request, the printed curl command makes the server receive what courier run sends")
     func curlMatchesRun() async throws {
+        try await ExclusiveTime.run { try await exclusiveCurlMatchesRun() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveCurlMatchesRun() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         for id in try await demoIds() {
@@ -119,7 +129,7 @@ struct CollectionCommandsTests {
             }
             _ = run
         }
-    }
+}
 
     /// The parts of a multipart body, without the boundary lines.
     private static func parts(of request: ReceivedRequest) -> [String] {

@@ -14,6 +14,11 @@ enum Explorer {
 struct ExplorerTerminalTests {
     @Test("Types, resizes down to 20×6 and back, shows help, and restores the terminal on quit")
     func typeResizeQuit() async throws {
+        try await ExclusiveTime.run { try await exclusiveTypeResizeQuit() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveTypeResizeQuit() async throws {
         let command = "\(Explorer.command); echo \"exit=$?\""
         // The session's deinit kills its tmux server if an expectation throws before the end.
         let session = try await TmuxSession(command: command, width: 80, height: 24)
@@ -62,6 +67,11 @@ struct ExplorerTerminalFeatureTests {
 
     @Test("Palette, OSC 52 copy, bracketed paste into the filter, and suspend and resume")
     func features() async throws {
+        try await ExclusiveTime.run { try await exclusiveFeatures() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveFeatures() async throws {
         let command = "\(Explorer.command); echo \"exit=$?\""
         let session = try await TmuxSession(command: command, width: 100, height: 30)
         _ = try await tmux(session, "set", "-s", "set-clipboard", "on")
@@ -107,6 +117,11 @@ struct ExplorerTerminalFeatureTests {
 struct ExplorerSignalTests {
     @Test("SIGTERM, SIGINT and a crash signal restore the terminal", arguments: [("TERM", 143), ("INT", 130), ("SEGV", 139)])
     func signals(name: String, status: Int) async throws {
+        try await ExclusiveTime.run { try await exclusiveSignals(name: name, status: status) }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveSignals(name: String, status: Int) async throws {
         let marker = "signal-\(name)-\(UUID().uuidString.prefix(6))"
         let command = "\(Explorer.command) --theme \(marker) ; echo \"exit=$?\"; stty -a | head -1"
         let session = try await TmuxSession(command: command, width: 100, height: 30)
@@ -121,6 +136,11 @@ struct ExplorerSignalTests {
 
     @Test("Colours degrade to the terminal's 256, and NO_COLOR turns them off")
     func colours() async throws {
+        try await ExclusiveTime.run { try await exclusiveColours() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveColours() async throws {
         let base = "\(Explorer.command)"
         for noColor in [false, true] {
             let session = try await TmuxSession(command: base, width: 100, height: 30, environment: noColor ? ["NO_COLOR": "1"] : [:])
@@ -139,6 +159,11 @@ struct ExplorerSignalTests {
 struct ExplorerLocaleTests {
     @Test("Without a UTF-8 locale it falls back to C.UTF-8: box lines draw and non-ASCII typing works")
     func localeFallback() async throws {
+        try await ExclusiveTime.run { try await exclusiveLocaleFallback() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveLocaleFallback() async throws {
         let command = "\(Explorer.command)"
         let session = try await TmuxSession(command: command, width: 90, height: 24, environment: ["LANG": "", "LC_ALL": "", "LC_CTYPE": ""])
         var screen = try await session.waitFor { $0.contains("Collections") }
@@ -156,6 +181,11 @@ struct ExplorerLocaleTests {
 struct ExplorerMouseTests {
     @Test("A click in the collections pane selects the row under it")
     func click() async throws {
+        try await ExclusiveTime.run { try await exclusiveClick() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveClick() async throws {
         let command = "\(Explorer.command)"
         let session = try await TmuxSession(command: command, width: 90, height: 20)
         let screen = try await session.waitFor { $0.contains("Public APIs") }

@@ -23,6 +23,11 @@ struct ExplorerWorkflowTests {
 
     @Test("Edit a header and the body, send, preview a key path, copy the cURL command, save, quit")
     func editSendSave() async throws {
+        try await ExclusiveTime.run { try await exclusiveEditSendSave() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveEditSendSave() async throws {
         let temporary = try TemporaryDirectory()
         let collections = try temporary.copy(Checkout.collections, as: "Collections")
         let before = try snapshot(of: collections)
@@ -111,10 +116,15 @@ struct ExplorerWorkflowTests {
         untouched[file] = nil
         #expect(others == untouched, "no other file changed, and no temporary file was left")
         await session.stop()
-    }
+}
 
     @Test("Big JSON and a slow drip: live progress, cancel one, scroll the other to its end")
     func progressCancelScroll() async throws {
+        try await ExclusiveTime.run { try await exclusiveProgressCancelScroll() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveProgressCancelScroll() async throws {
         let temporary = try TemporaryDirectory()
         let collections = try temporary.copy(Checkout.collections, as: "Collections")
         let binary = ShellText.quote(Explorer.binary)
@@ -164,7 +174,7 @@ struct ExplorerWorkflowTests {
         let screen = try await session.waitFor { $0.contains("exit=") }
         #expect(screen.contains("exit=0"))
         await session.stop()
-    }
+}
 }
 
 /// Environments, `$EDITOR` and collection file operations in a real terminal.
@@ -176,6 +186,11 @@ struct ExplorerFilesTests {
 
     @Test("Switch to an environment, edit its variables and a secret, edit a body in $EDITOR, and manage request files")
     func environmentsEditorFiles() async throws {
+        try await ExclusiveTime.run { try await exclusiveEnvironmentsEditorFiles() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveEnvironmentsEditorFiles() async throws {
         let temporary = try TemporaryDirectory()
         let collections = try temporary.copy(Checkout.collections, as: "Collections")
         let demo = collections.appendingPathComponent("Demo")
@@ -279,5 +294,5 @@ struct ExplorerFilesTests {
         #expect(screen.contains("exit=0"))
         #expect(text(demo.appendingPathComponent("forms/nowhere.yaml")) == "name: Nowhere\nurl: http://127.0.0.1:9/nothing\n")
         await session.stop()
-    }
+}
 }

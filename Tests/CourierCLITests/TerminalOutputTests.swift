@@ -9,6 +9,11 @@ struct TerminalOutputTests {
 
     @Test("JSON is pretty-printed on a terminal and a progress line shows while a slow body arrives")
     func terminalOutput() async throws {
+        try await ExclusiveTime.run { try await exclusiveTerminalOutput() }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveTerminalOutput() async throws {
         let server = try await TestServer.shared()
         let collections = ShellText.quote(Checkout.collections.path)
         let pretty = try await TmuxSession(
@@ -27,5 +32,5 @@ struct TerminalOutputTests {
         let done = try await slow.waitFor { $0.contains("exit=") }
         #expect(!done.contains("%"), "the progress line is cleared when the body is complete:\n\(done)")
         await slow.stop()
-    }
+}
 }

@@ -200,7 +200,8 @@ struct SeedExamplesTests {
             .onDebug { info in events.append("debug \(info.urlResponse?.statusCode ?? 0)") }
         #expect(operation.request.path == "users/1")
         await operation.waitUntilFinished()
-        try await Task.sleep(for: .milliseconds(50))
+        // Callbacks run on `queue`, after the operation finished; a loaded machine may take a while.
+        for _ in 0..<1000 where !events.values.contains("success again") { try await Task.sleep(for: .milliseconds(10)) }
         let seen = events.values
         #expect(seen.first == "start")
         #expect(seen.contains("progress"))

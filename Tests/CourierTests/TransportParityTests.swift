@@ -79,6 +79,11 @@ struct TransportParityTests {
 
     @Test("Timeouts, cancellation, retries and a dropped connection", arguments: TransportKind.allCases)
     func failures(kind: TransportKind) async throws {
+        try await ExclusiveTime.run { try await exclusiveFailures(kind: kind) }
+    }
+
+    /// Runs apart from other CPU-heavy or timing-sensitive tests (see `ExclusiveTime`).
+    private func exclusiveFailures(kind: TransportKind) async throws {
         try await kind.withEndpoint { endpoint in
             let slow = await outcome(of: DefaultRequest<Data, String>(path: "delay/2", method: .get, timeout: 0.3).execute(on: endpoint))
             #expect(slow.failureDescription == "The request timed out after 300 ms.")

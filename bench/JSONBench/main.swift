@@ -27,6 +27,11 @@ if ProcessInfo.processInfo.environment["VALIDATE_ONLY"] != nil {
     exit(0)
 }
 let before = peakResidentBytes()
+let previewStarted = ContinuousClock.now
+let preview = BodyDocument.preview(data, contentType: "application/json")
+var firstLines = 0
+for index in 0..<min(60, preview?.lineCount ?? 0) { firstLines += preview?.line(index).utf8.count ?? 0 }
+print(String(format: "first screen of the body (preview index of its start + 60 lines): %.1f ms", seconds(ContinuousClock.now - previewStarted) * 1000))
 let started = ContinuousClock.now
 let body = BodyDocument.make(data, contentType: "application/json")
 let indexed = ContinuousClock.now

@@ -58,6 +58,8 @@ public enum Action: Sendable, Equatable {
     case progress(TransferStatus)
     /// The request `id` finished, failed or was cancelled.
     case finished(id: String, ResponseSnapshot)
+    /// The whole body of response `sequence` is indexed; it replaces the first-screen preview.
+    case bodyIndexed(id: String, sequence: Int, BodyDocument)
     case previewed(id: String, Preview)
     /// The draft of `id` was written; it becomes the new original.
     case saved(id: String, RequestDefinition)

@@ -31,6 +31,18 @@ extension ExplorerState {
                 response.historySelection = max(0, (history[id]?.count ?? 1) - 1)
             }
             status = editor?.id == id ? snapshot.summary : "\(id): \(snapshot.summary)"
+        case .bodyIndexed(let id, let sequence, let body):
+            if let index = history[id]?.firstIndex(where: { $0.sequence == sequence }) { history[id]?[index].body = body }
+            if response.current?.sequence == sequence {
+                // A cursor sent to the end of the first screen (G while indexing) goes to the real end.
+                let wasAtEnd = response.lineCount > 1 && response.cursor >= response.lineCount - 1
+                response.current?.body = body
+                response.cursor = min(response.cursor, max(0, body.lineCount - 1))
+                if wasAtEnd && !response.raw {
+                    response.moveCursor(to: body.lineCount - 1, height: response.bodyViewportHeight(Layout(state: self).responseBody.height))
+                }
+                response.refreshKeyPath()
+            }
         case .previewed(let id, let preview):
             guard editor?.id == id else { break }
             editor?.baseURL = preview.baseURL

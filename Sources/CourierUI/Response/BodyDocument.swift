@@ -4,7 +4,7 @@ import Synchronization
 
 /// A response body prepared for the Body tab, off the UI thread: pretty JSON indexed by line,
 /// text lines, or a hex summary of binary data, with a note that says how it is shown.
-public struct BodyDocument: Sendable {
+public struct BodyDocument: Sendable, Equatable {
     public enum Content: Sendable {
         case json(JSONPrettyDocument)
         case text(TextLines)
@@ -19,9 +19,26 @@ public struct BodyDocument: Sendable {
     public let note: String?
     private let rawLines: LazyLines
 
+    /// Documents are the same when one `make` or `preview` call made them (comparing bodies byte
+    /// for byte would cost what the index saves).
+    public static func == (lhs: BodyDocument, rhs: BodyDocument) -> Bool { lhs.rawLines === rhs.rawLines }
+
     /// The body as received, by line, for the raw view; indexed the first time it is asked for,
     /// since a pretty JSON view may never need it.
     public var raw: TextLines { rawLines.value }
+
+    /// Bodies above this are shown in two steps: a first screen from their start, then the whole.
+    public static let previewThreshold = 4 << 20
+
+    /// The first screen of a large JSON body, indexed from its first 256 KB in a millisecond or
+    /// so; nil for bodies small enough to index at once, or that do not look like JSON.
+    public static func preview(_ data: Data, contentType: String? = nil) -> BodyDocument? {
+        guard data.count > previewThreshold, let first = data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }),
+              first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
+        let document = JSONPrettyDocument(prefixOf: data, length: 256 * 1024)
+        return BodyDocument(content: .json(document), data: data,
+                            note: "indexing \(ByteCount.text(data.count)) … the first lines show meanwhile")
+    }
 
     /// Bytes of a binary body shown as hex.
     static let hexPreviewBytes = 4096

@@ -3,6 +3,9 @@ import CourierCollections
 import CourierTerminal
 import CourierUI
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the explorer on its own thread: draws the state, feeds it keys and the results of
 /// background work, and performs the effects it asks for. Only this thread touches the terminal,
@@ -34,7 +37,11 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
 
     /// The loop: until the state asks to quit.
     func run() {
+        let parent = getppid()
         while running {
+            // The shell or terminal that started the explorer is gone (a closed tmux pane, say):
+            // there is nobody to draw for, so stop instead of lingering.
+            if getppid() != parent { break }
             for action in inbox.drain() { perform(state.update(action)) }
             if let flight, state.sending == flight.id { perform(state.update(.progress(flight.status))) }
             terminal.draw(state.render(theme: settings.theme))
@@ -154,6 +161,13 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
                 let (resolved, _) = try await backend.resolve(request, environment: environment)
                 let result = await RequestRunner.run(resolved) { flight.report($0) }
                 flight.markPreparing()
+                // A large body shows its first screen at once; the whole index follows.
+                if let preview = SnapshotBuilder.preview(result, sequence: number) {
+                    inbox.post(.finished(id: id, preview))
+                    let full = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received)
+                    inbox.post(.bodyIndexed(id: id, sequence: number, full.body))
+                    return
+                }
                 snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received)
             } catch {
                 snapshot = SnapshotBuilder.failure("\(error)", sequence: number)

@@ -21,6 +21,16 @@ enum SnapshotBuilder {
             duration: result.duration, failure: failure, debugLines: debugLines(result), finishedAt: clock())
     }
 
+    /// The snapshot of a large JSON response with only its first screen indexed; nil for others.
+    static func preview(_ result: RunResult, sequence: Int) -> ResponseSnapshot? {
+        let contentType = result.headers.first { $0.0.lowercased() == "content-type" }?.1
+        guard result.failure == nil, let body = BodyDocument.preview(result.body, contentType: contentType) else { return nil }
+        return ResponseSnapshot(
+            sequence: sequence, status: result.statusCode, reason: result.statusCode.map(reason) ?? "",
+            headers: result.headers.map { (name: $0.0, value: $0.1) }, body: body,
+            duration: result.duration, failure: nil, debugLines: debugLines(result), finishedAt: clock())
+    }
+
     /// A request that could not even be built: undefined variable, bad URL, unreadable file.
     static func failure(_ sentence: String, sequence: Int) -> ResponseSnapshot {
         ResponseSnapshot(sequence: sequence, status: nil, reason: "", headers: [], body: BodyDocument.make(Data()),
