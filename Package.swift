@@ -34,7 +34,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "CourierUI", dependencies: ["CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
+        .target(name: "CourierUI", dependencies: ["Courier", "CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The only module that imports ncurses.
         .target(name: "CourierTerminal", dependencies: ["CourierUI", "CNcurses"]),

@@ -166,49 +166,12 @@ public struct JSONPrettyDocument: Sendable {
     }
 
     /// The line that holds byte `offset` of the source.
-    public func line(containingOffset offset: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if Int(starts[middle]) <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
+    public func line(containingOffset offset: Int) -> Int { ByteSearch.line(containing: offset, starts: starts) }
 
     /// The lines whose tokens contain `query` (ASCII letters compared without case), in order, at
     /// most `limit`. Whitespace between tokens is not part of the text searched.
     public func lines(containing query: String, limit: Int = 10_000) -> [Int] {
-        func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
-        let pattern = Array(query.utf8).map(fold)
-        guard let first = pattern.first, source.count >= pattern.count else { return [] }
-        var found: [Int] = []
-        source.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var index = 0
-            let last = bytes.count - pattern.count
-            while index <= last {
-                if fold(bytes[index]) == first {
-                    var matched = true
-                    var offset = 1
-                    while offset < pattern.count {
-                        if fold(bytes[index + offset]) != pattern[offset] {
-                            matched = false
-                            break
-                        }
-                        offset += 1
-                    }
-                    if matched {
-                        let line = self.line(containingOffset: index)
-                        if found.last != line {
-                            found.append(line)
-                            if found.count >= limit { return }
-                        }
-                    }
-                }
-                index += 1
-            }
-        }
-        return found
+        ByteSearch.lines(containing: query, in: source, limit: limit, line: line(containingOffset:))
     }
 
     /// The line where the value at `path` starts, found on the index: siblings are skipped by

@@ -91,7 +91,7 @@ struct TransportParityTests {
             try await Task.sleep(for: .milliseconds(100))
             task.cancel()
             let cancelled = await task.result
-            #expect((cancelled.failureText ?? "").contains("cancelled"))
+            #expect((cancelled.failureDescription ?? "").contains("cancelled"))
             let retried = await debugInfo(of: DefaultRequest<Data, String>(path: "status/503", method: .get).execute(on: endpoint)
                 .retry(RetryConfiguration(retries: 2, delay: .constant(0.01))))
             #expect(retried.attempts == 3)
@@ -149,6 +149,4 @@ extension Result {
         if case .failure(let error) = self { return "\(error)" }
         return nil
     }
-
-    var failureText: String? { failureDescription }
 }

@@ -62,10 +62,9 @@ struct RequestPipeline<R: Request>: Sendable {
         } catch {
             return .failure(.invalidRequest(error.description))
         }
-        var urlRequest = endpoint.cookies.attach(to: prepared.urlRequest)
-        let context = RequestContext(attempt: 1, requiresAuthentication: request.requiresAuthentication, isReplay: false)
+        var urlRequest = prepared.urlRequest
         do {
-            for adapter in endpoint.modifiers.adapters { urlRequest = try await adapter.adapt(urlRequest, context: context) }
+            try await adapt(&urlRequest, context: RequestContext(attempt: 1, requiresAuthentication: request.requiresAuthentication, isReplay: false))
         } catch {
             return .failure(.processing(error))
         }
@@ -167,9 +166,9 @@ struct RequestPipeline<R: Request>: Sendable {
             attempts += 1
             let context = RequestContext(attempt: attempts, requiresAuthentication: request.requiresAuthentication, isReplay: replaying)
             replaying = false
-            var urlRequest = endpoint.cookies.attach(to: base)
+            var urlRequest = base
             do {
-                for adapter in modifiers.adapters { urlRequest = try await adapter.adapt(urlRequest, context: context) }
+                try await adapt(&urlRequest, context: context)
             } catch {
                 let final = Task.isCancelled ? Failure.cancelled : Failure.processing(error)
                 return PipelineOutcome(result: .failure(final), debug: debugInfo(
@@ -223,6 +222,13 @@ struct RequestPipeline<R: Request>: Sendable {
                     request: urlRequest, prepared: prepared, response: response, error: error, started: started, attempts: attempts))
             }
         }
+    }
+
+    /// The endpoint's cookies, then its adapters in order, applied in place; a throwing adapter
+    /// leaves what was adapted so far, for the debug record.
+    private func adapt(_ urlRequest: inout URLRequest, context: RequestContext) async throws {
+        urlRequest = endpoint.cookies.attach(to: urlRequest)
+        for adapter in endpoint.modifiers.adapters { urlRequest = try await adapter.adapt(urlRequest, context: context) }
     }
 
     /// The operation's configuration, else the endpoint's; `retryOnFail(_:)` sets the count.

@@ -148,8 +148,9 @@ enum HTTPStatusText {
     }
 }
 
-enum TimeText {
-    static func seconds(_ value: TimeInterval) -> String {
+/// Durations as sentences and titles write them: "340 ms", "1.2 s".
+public enum TimeText {
+    public static func seconds(_ value: TimeInterval) -> String {
         value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.1f s", value)
     }
 }

@@ -83,12 +83,17 @@ public final class URLSessionTransport: StreamingTransport {
     /// lock, waits synchronously for that queue: a timeout racing completion deadlocks (seen here).
     private func sendOnce(_ request: URLRequest, body: TransferBody?,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
-        let task = makeTask(request, body: body)
-        let identifier = task.taskIdentifier
-        let delegate = self.delegate
         let record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(totalBytesToSend: body?.length),
                                                 onProgress: progress ?? { _ in })
-        let result = await withTaskCancellationHandler {
+        return try await run(makeTask(request, body: body), record: record).get()
+    }
+
+    /// Registers `task` with the delegate, starts it and waits for its end; cancelling the calling
+    /// task cancels it.
+    private func run(_ task: URLSessionTask, record: SessionDelegate.TaskRecord) async -> Result<TransportResponse, TransportError> {
+        let identifier = task.taskIdentifier
+        let delegate = self.delegate
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if delegate.register(identifier, record: record, continuation: continuation) { task.resume() }
             }
@@ -96,7 +101,6 @@ public final class URLSessionTransport: StreamingTransport {
             delegate.cancel(identifier)
             task.cancel()
         }
-        return try result.get()
     }
 
     /// Sends and returns when the response head arrives; the body streams through `body`, written
@@ -121,10 +125,7 @@ public final class URLSessionTransport: StreamingTransport {
             }
         }
         Task {
-            let result = await withCheckedContinuation { completion in
-                if delegate.register(identifier, record: record, continuation: completion) { task.resume() }
-            }
-            switch result {
+            switch await run(task, record: record) {
             case .success(let response):
                 head.resolve(.success(response.response))
                 continuation.finish()
@@ -147,20 +148,9 @@ public final class URLSessionTransport: StreamingTransport {
     public func download(_ request: URLRequest, to destination: URL,
                          progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> HTTPURLResponse {
         if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
-        let task = session.downloadTask(with: request)
-        let identifier = task.taskIdentifier
-        let delegate = self.delegate
         var record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(), onProgress: progress ?? { _ in })
         record.destination = destination
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                if delegate.register(identifier, record: record, continuation: continuation) { task.resume() }
-            }
-        } onCancel: {
-            delegate.cancel(identifier)
-            task.cancel()
-        }
-        return try result.get().response
+        return try await run(session.downloadTask(with: request), record: record).get().response
     }
 
     private func makeTask(_ request: URLRequest, body: TransferBody?) -> URLSessionTask {

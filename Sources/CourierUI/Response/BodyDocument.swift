@@ -86,13 +86,6 @@ public struct BodyDocument: Sendable, Equatable {
         }
     }
 
-    /// Text lines of any bytes; tabs expand to spaces and other control characters show as their
-    /// Unicode pictures, so nothing in a body can move the terminal's cursor.
-    static func textLines(_ data: Data) -> [String] {
-        let lines = TextLines(data)
-        return (0..<lines.count).map { lines.line($0) }
-    }
-
     /// `00000000  89 50 4e 47 …  |.PNG….|` lines, 16 bytes each.
     static func hexLines(_ data: Data) -> [String] {
         let bytes = [UInt8](data)

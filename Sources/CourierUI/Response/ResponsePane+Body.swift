@@ -106,34 +106,8 @@ extension ResponsePane {
             let needle = query.lowercased()
             return Array(lines.indices.filter { lines[$0].lowercased().contains(needle) }.prefix(limit))
         }
-        return Self.byteSearch(Array(query.utf8), in: [UInt8](body.data), lineStarts: body.raw.starts, limit: limit)
-    }
-
-    private static func byteSearch(_ needle: [UInt8], in haystack: [UInt8], lineStarts: [Int], limit: Int) -> [Int] {
-        func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
-        let pattern = needle.map(fold)
-        guard let first = pattern.first, haystack.count >= pattern.count else { return [] }
-        var lines: [Int] = []
-        var index = 0
-        var line = 0
-        while index <= haystack.count - pattern.count {
-            if fold(haystack[index]) == first {
-                var matched = true
-                for offset in 1..<max(1, pattern.count) where fold(haystack[index + offset]) != pattern[offset] {
-                    matched = false
-                    break
-                }
-                if matched {
-                    while line + 1 < lineStarts.count, lineStarts[line + 1] <= index { line += 1 }
-                    if lines.last != line {
-                        lines.append(line)
-                        if lines.count >= limit { break }
-                    }
-                }
-            }
-            index += 1
-        }
-        return lines
+        let raw = body.raw
+        return ByteSearch.lines(containing: query, in: body.data, limit: limit) { ByteSearch.line(containing: $0, starts: raw.starts) }
     }
 
     /// Jumps to the next (or previous) match, unfolding what hides it.

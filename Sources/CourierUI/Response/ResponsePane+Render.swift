@@ -1,3 +1,5 @@
+import Courier
+
 extension ExplorerState {
     func drawResponse(in layout: Layout, on screen: inout Screen, theme: Theme, statistics: RenderStatistics? = nil) {
         let focused = focus == .response
@@ -160,12 +162,12 @@ extension ExplorerState {
             screen.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base)
             let status = snapshot.status.map(String.init) ?? "—"
             var text = "\(String(index + 1).leftPadded(3))  \(snapshot.finishedAt)  \(status.padded(6))  "
-            text += ByteCount.text(snapshot.body.data.count).padded(10) + "  " + DurationText.text(snapshot.duration).padded(8)
+            text += ByteCount.text(snapshot.body.data.count).padded(10) + "  " + TimeText.seconds(snapshot.duration).padded(8)
             if let shown, shown.sequence != snapshot.sequence {
                 let sizeDelta = snapshot.body.data.count - shown.body.data.count
                 let timeDelta = snapshot.duration - shown.duration
                 text += "  " + (sizeDelta >= 0 ? "+" : "−") + ByteCount.text(abs(sizeDelta)) + ", "
-                    + (timeDelta >= 0 ? "+" : "−") + DurationText.text(abs(timeDelta))
+                    + (timeDelta >= 0 ? "+" : "−") + TimeText.seconds(abs(timeDelta))
             } else if shown != nil {
                 text += "  (shown)"
             }

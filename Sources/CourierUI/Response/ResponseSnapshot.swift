@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// One finished (or failed, or cancelled) exchange, as the response pane and history show it.
@@ -35,7 +36,7 @@ public struct ResponseSnapshot: Sendable, Equatable {
     /// "200 OK · 1.2 KB · 34 ms", or the failure.
     public var summary: String {
         guard let status else { return failure ?? "no response" }
-        return "\(status) \(reason) · \(ByteCount.text(body.data.count)) · \(DurationText.text(duration))"
+        return "\(status) \(reason) · \(ByteCount.text(body.data.count)) · \(TimeText.seconds(duration))"
     }
 }
 
@@ -67,7 +68,7 @@ public struct TransferStatus: Sendable, Equatable {
 
     /// "↑ 2.1 MB of 10 MB · ↓ 340 KB of 17.8 MB · 2% · 1.1 MB/s · 0.3 s"
     public var text: String {
-        if preparing { return "formatting \(ByteCount.text(received)) · \(DurationText.text(elapsed))" }
+        if preparing { return "formatting \(ByteCount.text(received)) · \(TimeText.seconds(elapsed))" }
         var parts: [String] = []
         if let toSend, toSend > 0, received == 0 {
             parts.append("↑ \(ByteCount.text(sent)) of \(ByteCount.text(toSend))")
@@ -77,14 +78,7 @@ public struct TransferStatus: Sendable, Equatable {
         if let fraction { parts.append("\(Int(fraction * 100))%") }
         let moved = received > 0 ? received : sent
         if elapsed > 0.05 { parts.append("\(ByteCount.text(Int64(Double(moved) / elapsed)))/s") }
-        parts.append(DurationText.text(elapsed))
+        parts.append(TimeText.seconds(elapsed))
         return parts.joined(separator: " · ")
-    }
-}
-
-/// Durations as people read them: 34 ms, 1.2 s.
-public enum DurationText {
-    public static func text(_ seconds: Double) -> String {
-        seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.1f s", seconds)
     }
 }

@@ -1,30 +1,16 @@
 import CourierCollections
-import CourierDemoServer
 import CourierUI
 import Foundation
 
-/// What the explorer does off its UI thread: starting the demo server once, resolving drafts in
-/// an environment, and turning results into what the panes show.
-actor ExplorerBackend {
-    private var demoServer: DemoServer?
-
-    /// `{{$demo}}`: `COURIER_DEMO_URL` when set, otherwise the built-in server, started on first use.
-    func demoURL() async throws -> String {
-        if let url = ProcessInfo.processInfo.environment["COURIER_DEMO_URL"], !url.isEmpty { return url }
-        if let demoServer { return demoServer.url }
-        do {
-            let server = try await DemoServer.start()
-            demoServer = server
-            return server.url
-        } catch {
-            throw CLIFailure.transport("the built-in demo server could not start: \(error)")
-        }
-    }
+/// What the explorer does off its UI thread: resolving drafts in an environment (starting the
+/// demo server on first use) and working out their cURL command and variables.
+struct ExplorerBackend: Sendable {
+    private let demo = DemoServerLauncher()
 
     /// Resolves `request` in `environment`, with the context that did it.
     func resolve(_ request: LoadedRequest, environment: String?) async throws -> (ResolvedRequest, TemplateContext) {
-        let demo = RequestResolver.needsDemoServer(request) ? try await demoURL() : nil
-        let context = try Workspace.context(for: request, environment: environment, overrides: [:], demoURL: demo)
+        let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
+        let context = try Workspace.context(for: request, environment: environment, overrides: [:], demoURL: demoURL)
         do {
             return (try RequestResolver(context: context).resolve(request), context)
         } catch {
@@ -50,7 +36,6 @@ actor ExplorerBackend {
     }
 
     func shutdown() async {
-        await demoServer?.stop()
-        demoServer = nil
+        await demo.stop()
     }
 }

@@ -13,7 +13,7 @@ enum SnapshotBuilder {
         let contentType = result.headers.first { $0.0.lowercased() == "content-type" }?.1
         var failure = result.failure
         if result.failureKind == .cancelled {
-            failure = "cancelled after \(DurationText.text(result.duration)), \(ByteCount.text(received)) received"
+            failure = "cancelled after \(TimeText.seconds(result.duration)), \(ByteCount.text(received)) received"
         }
         return ResponseSnapshot(
             sequence: sequence, status: result.statusCode, reason: result.statusCode.map(reason) ?? "",
@@ -47,8 +47,8 @@ enum SnapshotBuilder {
         let sentBody = request.httpBody?.count ?? 0
         lines.append("body      " + (sentBody > 0 ? ByteCount.text(sentBody) : request.httpBodyStream != nil ? "streamed" : "none"))
         lines.append("attempts  \(info.attempts)\(info.attempts > 1 ? " (retried \(info.attempts - 1) times)" : "")")
-        lines.append("duration  \(DurationText.text(info.requestDuration)) (retries and pauses included)")
-        lines.append("timeout   \(DurationText.text(request.timeoutInterval))")
+        lines.append("duration  \(TimeText.seconds(info.requestDuration)) (retries and pauses included)")
+        lines.append("timeout   \(TimeText.seconds(request.timeoutInterval))")
         if let status = info.statusCode { lines.append("status    \(status) \(reason(status))") }
         lines.append("received  \(ByteCount.text(result.body.count))")
         if let error = info.errorResponse { lines.append("error     \(error)") }

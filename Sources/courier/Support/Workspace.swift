@@ -1,6 +1,5 @@
 import ArgumentParser
 import CourierCollections
-import CourierDemoServer
 import Foundation
 
 /// `--collections DIR`, shared by every command that reads collections.
@@ -30,7 +29,7 @@ struct PreparedCommandRequest {
 /// The loaded collections plus what running their requests needs: environments, variables, the demo server.
 final class Workspace {
     let tree: CollectionTree
-    private var demoServer: DemoServer?
+    private let demo = DemoServerLauncher()
 
     init(options: CollectionOptions) {
         tree = CollectionLoader.load(options.directory)
@@ -62,8 +61,8 @@ final class Workspace {
             }
             overrides[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }
-        let demo = RequestResolver.needsDemoServer(request) ? try await demoURL() : nil
-        return try Self.context(for: request, environment: name, overrides: overrides, demoURL: demo)
+        let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
+        return try Self.context(for: request, environment: name, overrides: overrides, demoURL: demoURL)
     }
 
     /// The template context for `request` in environment `name`; `demoURL` fills `{{$demo}}`.
@@ -96,20 +95,7 @@ final class Workspace {
         }
     }
 
-    /// `{{$demo}}`: `COURIER_DEMO_URL` when set, otherwise the built-in server, started once on a free port.
-    func demoURL() async throws -> String {
-        if let url = ProcessInfo.processInfo.environment["COURIER_DEMO_URL"], !url.isEmpty { return url }
-        if let demoServer { return demoServer.url }
-        do {
-            let server = try await DemoServer.start()
-            demoServer = server
-            return server.url
-        } catch {
-            throw CLIFailure.transport("the built-in demo server could not start: \(error)")
-        }
-    }
-
     func shutdown() async {
-        await demoServer?.stop()
+        await demo.stop()
     }
 }
