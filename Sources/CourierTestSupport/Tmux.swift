@@ -1,7 +1,9 @@
 import Foundation
 
 /// A private tmux server running one command in a detached session, for driving programs in a
-/// real terminal: `send-keys`, `capture-pane`, `resize-window`. Stopped on `stop()` or deinit.
+/// real terminal: `send-keys`, `capture-pane`, `resize-window`. Stopped on `stop()` or deinit,
+/// and by a watchdog when the test process is gone (crashed, killed or timed out), so no server
+/// and no program under test outlive the run.
 public final class TmuxSession {
     public let socket = "courier-test-\(UUID().uuidString.prefix(8))"
     public let name = "main"
@@ -19,6 +21,18 @@ public final class TmuxSession {
             "-x", "\(width)", "-y", "\(height)", "\(reset) \(exports) \(command); sleep 600",
         ])
         guard result.status == 0 else { throw TestSupportError("tmux did not start: \(result.stderr)") }
+        try startWatchdog()
+    }
+
+    /// A shell loop that kills this tmux server once the test process has exited or after ten
+    /// minutes, whichever comes first. A deinit does not run when the test process dies, and a
+    /// lingering server keeps the program under test (and its CPU) alive.
+    private func startWatchdog() throws {
+        let script = """
+            i=0; while kill -0 \(getpid()) 2>/dev/null && [ $i -lt 600 ]; do sleep 1; i=$((i+1)); done; \
+            tmux -L \(socket) kill-server 2>/dev/null
+            """
+        _ = try Processes.spawn(["sh", "-c", script])
     }
 
     /// The visible screen as text.

@@ -23,6 +23,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         /// For download tasks: where the finished file goes, and why it could not.
         var destination: URL?
         var moveProblem: String?
+        /// The file a large body is being written to, and why spooling failed.
+        var spool: ResponseSpoolFile?
+        var spoolProblem: String?
 
         init(url: URL?, progress: TransferProgress, onProgress: @escaping @Sendable (TransferProgress) -> Void,
              sink: (@Sendable (Data) -> Void)? = nil, onHead: (@Sendable (HTTPURLResponse) -> Void)? = nil) {
@@ -43,9 +46,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     private let state = Mutex(State())
     /// Whether redirects are followed; when not, a task ends with the 3xx response itself.
     let followsRedirects: Bool
+    /// When set, bodies past its threshold are written to a file as they arrive.
+    let spooling: ResponseSpooling?
 
-    init(followsRedirects: Bool = true) {
+    init(followsRedirects: Bool = true, spooling: ResponseSpooling? = nil) {
         self.followsRedirects = followsRedirects
+        self.spooling = spooling
         super.init()
     }
 
@@ -92,6 +98,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         let head = dataTask.response as? HTTPURLResponse
         var headCallback: (@Sendable (HTTPURLResponse) -> Void)?
         var sink: (@Sendable (Data) -> Void)?
+        var spool: ResponseSpoolFile?
+        var collected = Data()
+        var cannotSpool = false
+        let spooling = self.spooling
         report(dataTask.taskIdentifier) { progress in
             progress.bytesReceived += Int64(data.count)
         } update: { record in
@@ -104,11 +114,40 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
                 headCallback = record.onHead
                 record.onHead = nil
             }
-            if record.sink == nil { record.data.append(data) } else { sink = record.sink }
+            if let recordSink = record.sink {
+                sink = recordSink
+            } else if record.spool != nil || record.spoolProblem != nil {
+                spool = record.spool
+                cannotSpool = record.spoolProblem != nil
+            } else if let spooling, record.data.count + data.count > spooling.threshold {
+                Self.startSpooling(&record, in: spooling.directory)
+                spool = record.spool
+                cannotSpool = record.spoolProblem != nil
+                // What came before goes to the file first; swapped out, not copied.
+                swap(&collected, &record.data)
+            } else {
+                record.data.append(data)
+            }
         }
         // Outside the lock, in order: the delegate queue is serial.
         if let head { headCallback?(head) }
         sink?(data)
+        if let spool {
+            if !collected.isEmpty { spool.write(collected) }
+            spool.write(data)
+        }
+        if cannotSpool || spool?.problem != nil {
+            // The body cannot be kept whole: stop receiving; `finish` reports why.
+            dataTask.cancel()
+        }
+    }
+
+    private static func startSpooling(_ record: inout TaskRecord, in directory: URL) {
+        do {
+            record.spool = try ResponseSpoolFile(in: directory)
+        } catch {
+            record.spoolProblem = error.detail
+        }
     }
 
     private func report(_ identifier: Int, progress change: (inout TransferProgress) -> Void,
@@ -162,25 +201,35 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
               let continuation = record.continuation else { return }
         let response = record.response ?? response as? HTTPURLResponse
         let result: Result<TransportResponse, TransportError>
-        if record.cancelledByUser {
+        if let problem = record.spoolProblem ?? record.spool?.problem {
+            record.spool?.discard()
+            result = .failure(TransportError(kind: .other, url: record.url, detail: problem))
+        } else if record.cancelledByUser {
             result = .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled"))
         } else if let error {
             let failure = TransportError(error, url: record.url)
             if failure.kind == .cancelled, let response {
                 // Linux ends a task with "cancelled" after the delegate rejects an auth challenge,
                 // although the 401 and its body arrived: that is a normal response.
-                result = .success(TransportResponse(response: response, data: record.data))
+                result = Self.body(of: record).map { TransportResponse(response: response, data: $0) }
             } else {
                 result = .failure(failure)
             }
         } else if let problem = record.moveProblem {
             result = .failure(TransportError(kind: .other, url: record.url, detail: "the downloaded file could not be moved into place: \(problem)"))
         } else if let response {
-            result = .success(TransportResponse(response: response, data: record.data))
+            result = Self.body(of: record).map { TransportResponse(response: response, data: $0) }
         } else {
             result = .failure(TransportError(kind: .other, url: record.url, detail: "the task finished without a response"))
         }
+        if case .failure = result { record.spool?.discard() }
         continuation.resume(returning: result)
+    }
+
+    /// The body collected in memory, or read back from its spool file.
+    private static func body(of record: TaskRecord) -> Result<Data, TransportError> {
+        guard let spool = record.spool else { return .success(record.data) }
+        return spool.finish(request: record.url)
     }
 
     // MARK: - Redirects and challenges

@@ -15,13 +15,19 @@ public final class URLSessionTransport: StreamingTransport {
     /// Whether redirects are followed (up to 20, as curl and browsers do); when not, the 3xx
     /// response is the answer.
     public let followsRedirects: Bool
+    /// Where bodies too large for memory go, if anywhere.
+    public let spooling: ResponseSpooling?
 
     /// Creates a transport with its own session.
     /// - Parameters:
     ///   - configuration: Copied; caching is turned off because an API client must see the server's answer.
     ///   - followsRedirects: Whether to follow redirects.
-    public init(configuration: URLSessionConfiguration = .default, followsRedirects: Bool = true) {
+    ///   - spooling: When set, response bodies past its threshold are written to a file as they
+    ///     arrive and come back memory-mapped, so memory stays bounded (`ResponseSpooling`).
+    public init(configuration: URLSessionConfiguration = .default, followsRedirects: Bool = true,
+                spooling: ResponseSpooling? = nil) {
         self.followsRedirects = followsRedirects
+        self.spooling = spooling
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
         // Cookies belong to the endpoint's jar, which the pipeline applies; the session's shared
@@ -33,7 +39,7 @@ public final class URLSessionTransport: StreamingTransport {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Courier.URLSessionTransport"
-        delegate = SessionDelegate(followsRedirects: followsRedirects)
+        delegate = SessionDelegate(followsRedirects: followsRedirects, spooling: spooling)
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 

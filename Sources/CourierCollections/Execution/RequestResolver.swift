@@ -49,8 +49,13 @@ public struct ResolveError: Error, Sendable, CustomStringConvertible {
 /// Turns a loaded request into a Courier request.
 public struct RequestResolver: Sendable {
     public let context: TemplateContext
+    /// Where the transport puts response bodies too large for memory; nil keeps every body in memory.
+    public let spooling: ResponseSpooling?
 
-    public init(context: TemplateContext) { self.context = context }
+    public init(context: TemplateContext, spooling: ResponseSpooling? = nil) {
+        self.context = context
+        self.spooling = spooling
+    }
 
     /// Collection variables overridden by the environment, overridden by `overrides` (`--var k=v`).
     public static func context(for request: LoadedRequest, environment: EnvironmentValues, overrides: [String: String],
@@ -107,7 +112,7 @@ public struct RequestResolver: Sendable {
         let timeout = definition.timeout ?? loaded.settings.last(where: { $0.timeout != nil })?.timeout
         let retries = definition.retries ?? loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
         let endpoint = Endpoint(baseUrl: base, retryingCount: retries,
-                                transport: URLSessionTransport(followsRedirects: definition.followRedirects ?? true))
+                                transport: URLSessionTransport(followsRedirects: definition.followRedirects ?? true, spooling: spooling))
         let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
         let errorConverter = definition.errorConverter.map { KeyPathResponseConverter(path: $0) }
         let folder = loaded.file.deletingLastPathComponent()

@@ -1,9 +1,10 @@
 import Yams
 
-/// `config.yaml`: the theme and key bindings.
+/// `config.yaml`: the theme, key bindings, and how large a response body may grow in memory.
 ///
 /// ```yaml
 /// theme: solarized-dark
+/// spool-above: 8 MB      # larger bodies go to a temporary file; `off` keeps them in memory
 /// keys:
 ///   quit: [q, ctrl-q]
 ///   move-down: [j, down, ctrl-n]
@@ -11,10 +12,29 @@ import Yams
 public struct Configuration: Sendable, Equatable {
     public var theme: String?
     public var keyMap: KeyMap
+    /// Response bodies larger than this many bytes are spooled to a temporary file.
+    public var spooling: BodySpooling
 
-    public init(theme: String? = nil, keyMap: KeyMap = .standard) {
+    public init(theme: String? = nil, keyMap: KeyMap = .standard, spooling: BodySpooling = .standard) {
         self.theme = theme
         self.keyMap = keyMap
+        self.spooling = spooling
+    }
+}
+
+/// Whether large response bodies go to a temporary file instead of memory, and from what size.
+public enum BodySpooling: Sendable, Equatable {
+    case above(Int)
+    /// Every body stays in memory.
+    case off
+
+    /// 8 MB: a body that size shows at once and costs 8 MB; past it, memory stays flat.
+    public static let standard = BodySpooling.above(8_000_000)
+
+    /// `8 MB`, `512KiB`, `0` (every body), `off`; nil when the text is none of these.
+    public static func parse(_ text: String) -> BodySpooling? {
+        if ["off", "never", "no", "false"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()) { return .off }
+        return ByteCount.parse(text).map(BodySpooling.above)
     }
 }
 
@@ -29,6 +49,12 @@ public enum ConfigParser {
         for (key, value) in mapping {
             switch key.scalar?.string {
             case "theme": configuration.theme = value.scalar?.string
+            case "spool-above":
+                guard let spooling = value.scalar.flatMap({ BodySpooling.parse($0.string) }) else {
+                    report(value, "spool-above takes a size such as 8 MB or 512 KiB, or off")
+                    continue
+                }
+                configuration.spooling = spooling
             case "keys":
                 guard case .mapping(let keys) = value else {
                     report(value, "keys maps command names to lists of keys")
@@ -51,7 +77,7 @@ public enum ConfigParser {
                     }
                 }
             default:
-                report(key, "unknown setting '\(key.scalar?.string ?? "")'; known: theme, keys")
+                report(key, "unknown setting '\(key.scalar?.string ?? "")'; known: theme, spool-above, keys")
             }
         }
         return (configuration, list.problems)

@@ -201,20 +201,3 @@ public struct TextLines: Sendable {
         return clean
     }
 }
-
-/// Sizes as people read them: 512 B, 1.2 KB, 17.8 MB.
-public enum ByteCount {
-    public static func text(_ bytes: Int) -> String { text(Int64(bytes)) }
-
-    public static func text(_ bytes: Int64) -> String {
-        if bytes < 1000 { return "\(bytes) B" }
-        let units = ["KB", "MB", "GB", "TB"]
-        var value = Double(bytes) / 1000
-        var unit = 0
-        while value >= 1000 && unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
-    }
-}

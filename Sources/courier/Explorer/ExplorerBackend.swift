@@ -1,3 +1,4 @@
+import Courier
 import CourierCollections
 import CourierUI
 import Foundation
@@ -6,13 +7,15 @@ import Foundation
 /// demo server on first use) and working out their cURL command and variables.
 struct ExplorerBackend: Sendable {
     private let demo = DemoServerLauncher()
+    /// Where bodies too large for memory go while they arrive.
+    let spooling: ResponseSpooling?
 
     /// Resolves `request` in `environment`, with the context that did it.
     func resolve(_ request: LoadedRequest, environment: String?) async throws -> (ResolvedRequest, TemplateContext) {
         let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
         let context = try Workspace.context(for: request, environment: environment, overrides: [:], demoURL: demoURL)
         do {
-            return (try RequestResolver(context: context).resolve(request), context)
+            return (try RequestResolver(context: context, spooling: spooling).resolve(request), context)
         } catch {
             throw CLIFailure.collection("\(error)")
         }

@@ -19,6 +19,15 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A theme from Themes/ (default, light, solarized-dark, high-contrast, monochrome).")
     var theme: String?
 
+    @Option(name: .long, help: "Response bodies larger than this go to a temporary file instead of memory (8 MB, 512 KiB, off; default 8 MB or spool-above in config.yaml).")
+    var spoolAbove: String?
+
+    func validate() throws {
+        if let spoolAbove, BodySpooling.parse(spoolAbove) == nil {
+            throw ValidationError("--spool-above takes a size such as 8 MB or 512 KiB, or off; '\(spoolAbove)' is neither")
+        }
+    }
+
     func run() async throws {
         guard isatty(0) == 1 && isatty(1) == 1 else {
             try await Overview(options: options).run()
@@ -32,7 +41,9 @@ struct ExplorerCommand: AsyncParsableCommand {
             throw CLIFailure.usage("\(error)")
         }
         defer { terminal.stop() }
-        let session = ExplorerSession(terminal: terminal, settings: ExplorerSettings.load(themeOverride: theme), tree: tree)
+        var settings = ExplorerSettings.load(themeOverride: theme)
+        if let spooling = spoolAbove.flatMap(BodySpooling.parse) { settings.spooling = spooling }
+        let session = ExplorerSession(terminal: terminal, settings: settings, tree: tree)
         // The loop blocks in the terminal's read, so it gets a thread of its own rather than one of
         // the few the concurrency pool has; requests and previews run on the pool meanwhile.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

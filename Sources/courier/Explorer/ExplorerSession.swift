@@ -16,7 +16,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
     private var state: ExplorerState
     private var tree: CollectionTree
     private let inbox = Inbox()
-    private let backend = ExplorerBackend()
+    private let backend: ExplorerBackend
     private var flight: Flight?
     private var sequence = 0
     private var running = true
@@ -25,6 +25,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
         self.terminal = terminal
         self.settings = settings
         self.tree = tree
+        backend = ExplorerBackend(spooling: settings.responseSpooling)
         state = ExplorerState(width: terminal.width, height: terminal.height, tree: Self.nodes(tree.entries),
                               definitions: Self.definitions(tree), keyMap: settings.keyMap)
         state.collectionEnvironments = Self.environments(tree)

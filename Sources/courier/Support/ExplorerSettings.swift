@@ -1,13 +1,21 @@
+import Courier
 import CourierUI
 import Foundation
 
-/// The explorer's theme and key map, from `$XDG_CONFIG_HOME/courier/config.yaml` (or
+/// The explorer's theme, key map and body spooling, from `$XDG_CONFIG_HOME/courier/config.yaml` (or
 /// `~/.config/courier/config.yaml`) and `Themes/NAME.yaml`. Problems are reported, never fatal:
 /// a broken file falls back to the defaults.
 struct ExplorerSettings {
     var theme: Theme = .standard
     var keyMap: KeyMap = .standard
+    var spooling: BodySpooling = .standard
     var problems: [String] = []
+
+    /// The transport setting for `spooling`, files going to the system's temporary folder.
+    var responseSpooling: ResponseSpooling? {
+        guard case .above(let threshold) = spooling else { return nil }
+        return ResponseSpooling(above: threshold)
+    }
 
     static func load(themeOverride: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ExplorerSettings {
         var settings = ExplorerSettings()
@@ -18,6 +26,7 @@ struct ExplorerSettings {
         if let text = try? String(contentsOf: configFile, encoding: .utf8) {
             let (configuration, problems) = ConfigParser.parse(text, file: configFile.path)
             settings.keyMap = configuration.keyMap
+            settings.spooling = configuration.spooling
             settings.problems += problems.map(\.description)
             themeName = themeName ?? configuration.theme
         }
