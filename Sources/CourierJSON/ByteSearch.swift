@@ -5,13 +5,21 @@ public enum ByteSearch {
     /// The lines that contain `query` (ASCII letters compared without case), in order and each
     /// once, at most `limit`; `line` names the line that holds a byte offset.
     public static func lines(containing query: String, in data: Data, limit: Int, line: (Int) -> Int) -> [Int] {
+        lines(containing: query, in: data, startingIn: 0..<data.count, limit: limit, line: line)
+    }
+
+    /// The same, for matches that start at an offset in `range` (a match may run past its end):
+    /// a search in slices, one after the other, finds each match once.
+    @_optimize(speed)
+    public static func lines(containing query: String, in data: Data, startingIn range: Range<Int>, limit: Int,
+                             line: (Int) -> Int) -> [Int] {
         func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
         let pattern = Array(query.utf8).map(fold)
-        guard let first = pattern.first, data.count >= pattern.count else { return [] }
+        guard let first = pattern.first, data.count >= pattern.count, limit > 0 else { return [] }
         var found: [Int] = []
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var index = 0
-            let last = bytes.count - pattern.count
+            var index = max(0, range.lowerBound)
+            let last = min(bytes.count - pattern.count, range.upperBound - 1)
             while index <= last {
                 if fold(bytes[index]) == first {
                     var offset = 1

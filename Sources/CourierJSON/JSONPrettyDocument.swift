@@ -170,8 +170,10 @@ public struct JSONPrettyDocument: Sendable {
 
     /// The lines whose tokens contain `query` (ASCII letters compared without case), in order, at
     /// most `limit`. Whitespace between tokens is not part of the text searched.
-    public func lines(containing query: String, limit: Int = 10_000) -> [Int] {
-        ByteSearch.lines(containing: query, in: source, limit: limit, line: line(containingOffset:))
+    /// `startingIn` limits the search to matches that start at those byte offsets of the source,
+    /// for a search run in slices.
+    public func lines(containing query: String, startingIn range: Range<Int>? = nil, limit: Int = 10_000) -> [Int] {
+        ByteSearch.lines(containing: query, in: source, startingIn: range ?? 0..<source.count, limit: limit, line: line(containingOffset:))
     }
 
     /// The line where the value at `path` starts, found on the index: siblings are skipped by

@@ -128,8 +128,10 @@ struct ExplorerWorkflowTests {
         let temporary = try TemporaryDirectory()
         let collections = try temporary.copy(Checkout.collections, as: "Collections")
         let binary = ShellText.quote(Explorer.binary)
+        // Bodies past 8 MB are spooled to a file in TMPDIR while they arrive (ResponseSpoolingTests).
+        let spool = try TemporaryDirectory()
         let session = try await TmuxSession(command: "\(binary) --collections \(ShellText.quote(collections.path)); echo \"exit=$?\"",
-                                            width: 120, height: 40)
+                                            width: 120, height: 40, environment: ["TMPDIR": spool.url.path])
         try await session.waitFor { $0.contains("Collections") }
 
         // The slow drip: 4000 bytes over 3 s; progress moves while the UI keeps answering keys.
@@ -169,6 +171,15 @@ struct ExplorerWorkflowTests {
         #expect(end.contains("\(last)  }"), "the last line is the closing brace:\n\(end)")
         try await session.send("g")
         try await session.waitFor { $0.contains("1  {") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool.url.path).filter { $0.hasPrefix("courier-response-") }.isEmpty,
+                "the spooled body's file is gone once mapped")
+
+        // Search runs in the background and takes the cursor to the one match, far down.
+        try await session.send("/")
+        try await session.send("user77777@", literal: true)
+        try await session.send("Enter")
+        let found = try await session.waitFor(timeout: 60) { $0.contains("1 line matches \"user77777@\"") }
+        #expect(found.contains("\"email\": \"user77777@example.com\""), "the cursor is on the match:\n\(found)")
 
         try await session.send("q")
         let screen = try await session.waitFor { $0.contains("exit=") }

@@ -75,6 +75,8 @@ struct ResponsePaneTests {
         harness.press(.character("j"), .character("j"), .character("z"), .character("/"))
         harness.type("name")
         harness.press(.enter)
+        #expect(harness.state.status.contains("searching \"name\""))
+        harness.runSearches()
         #expect(harness.state.response.matches.count == 3)
         #expect(harness.state.status.contains("3 lines match \"name\""))
         #expect(harness.screen.text.contains("Ada"), "the first match was unfolded")
@@ -86,6 +88,7 @@ struct ResponsePaneTests {
         harness.press(.character("/"))
         harness.type("nothing-like-this")
         harness.press(.enter)
+        harness.runSearches()
         #expect(harness.state.status.contains("no line contains"))
     }
 

@@ -59,6 +59,27 @@ struct Harness {
         for character in text { press(.character(character)) }
     }
 
+    /// The searches asked for so far and not yet run.
+    var pendingSearches: [BodySearch] {
+        Array(effects.compactMap { if case .search(let job) = $0 { job } else { nil } }.dropFirst(searchesRun))
+    }
+    private var searchesRun = 0
+
+    /// Runs the pending searches as the driver does, slice by slice, feeding each slice's
+    /// results back; `slice` units (bytes) at a time.
+    mutating func runSearches(slice: Int = BodySearch.sliceSize) {
+        for job in pendingSearches {
+            searchesRun += 1
+            var start = 0
+            repeat {
+                let end = min(job.total, start + slice)
+                effects += state.update(.searchFound(generation: job.generation, lines: job.lines(in: start..<end),
+                                                     scanned: end, finished: end >= job.total))
+                start = end
+            } while start < job.total
+        }
+    }
+
     /// Ids of the requests sent so far.
     var sent: [String] { effects.compactMap { if case .send(let id, _, _) = $0 { id } else { nil } } }
 

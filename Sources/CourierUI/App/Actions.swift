@@ -11,6 +11,10 @@ public enum Effect: Sendable, Equatable {
     case send(id: String, definition: RequestDefinition, environment: String?)
     /// Cancel the request in flight.
     case cancelSend
+    /// Search the body in the background, reporting slices with `searchFound`.
+    case search(BodySearch)
+    /// Stop the search running in the background.
+    case cancelSearch
     /// Write the draft to the request's file.
     case save(id: String, definition: RequestDefinition)
     /// Work out the cURL command, resolved URL and variables of the draft in the environment.
@@ -60,6 +64,9 @@ public enum Action: Sendable, Equatable {
     case finished(id: String, ResponseSnapshot)
     /// The whole body of response `sequence` is indexed; it replaces the first-screen preview.
     case bodyIndexed(id: String, sequence: Int, BodyDocument)
+    /// A slice of search `generation` is done: the matching lines it found, how far the search
+    /// has come, and whether it is over.
+    case searchFound(generation: Int, lines: [Int], scanned: Int, finished: Bool)
     case previewed(id: String, Preview)
     /// The draft of `id` was written; it becomes the new original.
     case saved(id: String, RequestDefinition)

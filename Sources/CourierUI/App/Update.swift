@@ -4,7 +4,13 @@ extension ExplorerState {
     /// Applies `action` and returns the effects to perform. Pure: no IO, no clocks.
     public mutating func update(_ action: Action) -> [Effect] {
         let before = (editor?.id, editor?.draft, environment)
+        let searching = response.search?.generation
         var effects = apply(action)
+        // A search that stopped running here (a new response, the raw toggle, Esc, its limit)
+        // stops in the background too; a new one replaces it there by itself.
+        if searching != nil, response.search?.generation != searching, !effects.contains(where: \.isSearch) {
+            effects.append(.cancelSearch)
+        }
         // Any change to what the open request resolves to refreshes its cURL and variables.
         if let editor, before.0 != editor.id || before.1 != editor.draft || before.2 != environment {
             effects.insert(.preview(id: editor.id, definition: editor.draft, environment: environment), at: 0)
@@ -42,6 +48,15 @@ extension ExplorerState {
                     response.moveCursor(to: body.lineCount - 1, height: response.bodyViewportHeight(Layout(state: self).responseBody.height))
                 }
                 response.refreshKeyPath()
+                // A search of the first screen goes on over the whole body.
+                if response.search != nil || !response.matches.isEmpty, let job = response.startSearch(response.searchQuery) {
+                    return startedSearch(job)
+                }
+            }
+        case .searchFound(let generation, let lines, let scanned, let finished):
+            let height = response.bodyViewportHeight(Layout(state: self).responseBody.height)
+            if let text = response.receiveSearch(generation: generation, lines: lines, scanned: scanned, finished: finished, height: height) {
+                status = text
             }
         case .previewed(let id, let preview):
             guard editor?.id == id else { break }
@@ -209,6 +224,10 @@ extension ExplorerState {
         case .send: return sendOpen()
         case .save: return saveOpen()
         case .cancel:
+            if focus == .response, let text = response.stopSearch() {
+                status = text
+                break
+            }
             if sending != nil { return [.cancelSend] }
             if focus == .response, !response.matches.isEmpty { response.matches = [] }
         case .narrower: collectionsRatio = max(0.15, collectionsRatio - 0.05)

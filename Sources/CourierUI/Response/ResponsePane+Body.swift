@@ -96,20 +96,6 @@ extension ResponsePane {
         return true
     }
 
-    /// The lines that contain `query` (ASCII letters compared without case), at most `limit`.
-    func search(_ query: String, limit: Int = 10_000) -> [Int] {
-        guard !query.isEmpty, let body = current?.body else { return [] }
-        if let document {
-            return document.lines(containing: query, limit: limit)
-        }
-        if case .hex(let lines) = body.content, !raw {
-            let needle = query.lowercased()
-            return Array(lines.indices.filter { lines[$0].lowercased().contains(needle) }.prefix(limit))
-        }
-        let raw = body.raw
-        return ByteSearch.lines(containing: query, in: body.data, limit: limit) { ByteSearch.line(containing: $0, starts: raw.starts) }
-    }
-
     /// Jumps to the next (or previous) match, unfolding what hides it.
     mutating func jumpToMatch(forward: Bool, height: Int) -> Bool {
         guard !matches.isEmpty else { return false }

@@ -7,6 +7,8 @@ enum ResponseOutcome: Equatable {
     case useAsConverter(String)
     /// Show the history entry with this sequence number.
     case showHistory(Int)
+    /// Run this search in the background.
+    case search(BodySearch)
 }
 
 extension ResponsePane {
@@ -75,6 +77,7 @@ extension ResponsePane {
             left = 0
             folded = []
             matches = []
+            search = nil
             return .status(raw ? "raw body" : "pretty body")
         case .filter: searchField = TextField(searchQuery)
         case .nextMatch, .previousMatch:
@@ -112,12 +115,8 @@ extension ResponsePane {
                 searchField = nil
             case .enter:
                 searchField = nil
-                searchQuery = field.text
-                matches = search(searchQuery)
-                if matches.isEmpty { return .status("no line contains \"\(searchQuery)\"") }
-                _ = jumpToMatch(forward: true, height: height)
-                let more = matches.count >= 10_000 ? "+" : ""
-                return .status("\(matches.count)\(more) lines match \"\(searchQuery)\" · n next · N previous")
+                guard let job = startSearch(field.text) else { return .handled }
+                return .search(job)
             default:
                 field.handle(key)
                 searchField = field
@@ -172,6 +171,7 @@ extension ExplorerState {
         switch response.perform(command, height: height, history: entries) {
         case .handled, .unhandled: return []
         case .status(let text): status = text
+        case .search(let job): return startedSearch(job)
         case .copy(let text): return [.copy(text)]
         case .useAsConverter(let path):
             guard editor != nil else { return [] }
@@ -189,7 +189,11 @@ extension ExplorerState {
 
     mutating func responseTyping(_ key: Key) -> [Effect] {
         let height = response.bodyViewportHeight(Layout(state: self).responseBody.height)
-        if case .status(let text) = response.typingKey(key, height: height) { status = text }
+        switch response.typingKey(key, height: height) {
+        case .status(let text): status = text
+        case .search(let job): return startedSearch(job)
+        default: break
+        }
         return []
     }
 }

@@ -82,7 +82,6 @@ extension ExplorerState {
         let count = pane.lineCount
         guard count > 0, rows.height > 0 else { return }
         let gutter = String(count).count + 1
-        let matches = Set(pane.matches)
         let focused = focus == .response
         var line = pane.top
         for offset in 0..<rows.height {
@@ -93,7 +92,7 @@ extension ExplorerState {
             screen.fill(Rect(x: rows.x, y: y, width: rows.width, height: 1), style: base)
             let number = String(line + 1)
             screen.put(String(repeating: " ", count: gutter - 1 - number.count) + number, row: y, column: rows.x,
-                       style: base.patched(with: theme.style(named: matches.contains(line) ? "search.match" : "line-number")))
+                       style: base.patched(with: theme.style(named: pane.isMatch(line) ? "search.match" : "line-number")))
             let x = rows.x + gutter + 1
             let text = pane.text(ofLine: line)
             statistics?.bodyLinesFetched += 1

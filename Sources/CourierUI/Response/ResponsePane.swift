@@ -33,10 +33,13 @@ public struct ResponsePane: Sendable, Equatable {
     public var folded: Set<Int> = []
     /// First visible line of the other tabs.
     public var otherTop = 0
-    /// The search being typed after `/`, and the last search's matching lines.
+    /// The search being typed after `/`, and the last search's matching lines (in order).
     public var searchField: TextField?
     public var searchQuery = ""
     public var matches: [Int] = []
+    /// The search running in the background, if any, and the number the next one gets.
+    public var search: SearchProgress?
+    var searchGeneration = 0
     /// The key path being typed, whether it has focus, and its preview.
     public var keyPathField = TextField()
     public var editingKeyPath = false
@@ -56,6 +59,7 @@ public struct ResponsePane: Sendable, Equatable {
         left = 0
         folded = []
         matches = []
+        search = nil
         otherTop = 0
         refreshKeyPath()
     }

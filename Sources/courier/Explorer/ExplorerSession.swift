@@ -16,6 +16,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
     private var state: ExplorerState
     private var tree: CollectionTree
     private let inbox = Inbox()
+    private lazy var searches = SearchRunner(inbox: inbox)
     private let backend: ExplorerBackend
     private var flight: Flight?
     private var sequence = 0
@@ -46,12 +47,13 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             for action in inbox.drain() { perform(state.update(action)) }
             if let flight, state.sending == flight.id { perform(state.update(.progress(flight.status))) }
             terminal.draw(state.render(theme: settings.theme))
-            // Faster while a transfer runs, so progress refreshes more than ten times a second.
-            let timeout: Int32 = state.sending != nil ? 50 : 100
+            // Faster while a transfer or a search runs, so progress refreshes more than ten times a second.
+            let timeout: Int32 = state.sending != nil || state.response.search != nil ? 50 : 100
             guard let event = terminal.nextEvent(timeout: timeout) else { continue }
             perform(state.update(.event(event)))
         }
         flight?.cancel()
+        searches.cancel()
         let backend = self.backend
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -72,6 +74,8 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
                 state.status = "copied \(preview.replacingOccurrences(of: "\n", with: " ")) (\(how))"
             case .send(let id, let definition, let environment): send(id, definition, environment)
             case .cancelSend: flight?.cancel()
+            case .search(let job): searches.start(job)
+            case .cancelSearch: searches.cancel()
             case .save(let id, let definition):
                 guard let request = tree.request(id: id) else {
                     perform(state.update(.report("could not save \(id): its file is gone")))
