@@ -76,7 +76,21 @@ struct ThemeTests {
         #expect(problems.map(\.description) == [
             "config.yaml:5:3: unknown command 'fly'; did you mean 'fold'?",
             "config.yaml:6:13: 'not-a-key' is not a key; write keys like j, ctrl-s, alt-x, f5, pgdn, enter",
-            "config.yaml:7:1: unknown setting 'colour'; known: theme, keys",
+            "config.yaml:7:1: unknown setting 'colour'; known: theme, spool-above, keys",
         ])
+        #expect(configuration.spooling == .standard, "8 MB unless set")
+    }
+
+    @Test("spool-above takes sizes as people write them, or off; anything else is reported")
+    func spoolAbove() {
+        #expect(ConfigParser.parse("spool-above: 512 KiB", file: "c.yaml").0.spooling == .above(524_288))
+        #expect(ConfigParser.parse("spool-above: 16MB", file: "c.yaml").0.spooling == .above(16_000_000))
+        #expect(ConfigParser.parse("spool-above: 1.5 GB", file: "c.yaml").0.spooling == .above(1_500_000_000))
+        #expect(ConfigParser.parse("spool-above: 0", file: "c.yaml").0.spooling == .above(0))
+        #expect(ConfigParser.parse("spool-above: off", file: "c.yaml").0.spooling == .off)
+        let (configuration, problems) = ConfigParser.parse("spool-above: lots", file: "c.yaml")
+        #expect(configuration.spooling == .standard)
+        #expect(problems.map(\.description) == ["c.yaml:1:14: spool-above takes a size such as 8 MB or 512 KiB, or off"])
+        #expect(ByteCount.parse("12 parsecs") == nil && ByteCount.parse("-3") == nil && ByteCount.parse("") == nil)
     }
 }
