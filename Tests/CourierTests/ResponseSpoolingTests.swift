@@ -14,66 +14,94 @@ struct ResponseSpoolingTests {
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     }
 
-    @Test("A body past the threshold goes to a file while it arrives, comes back whole, and leaves nothing behind")
-    func spoolsLargeBody() async throws {
+    /// A POST to /drip: a request with a body goes through a data task, whose chunks the transport spools itself.
+    private func drip(bytes: Int, seconds: Double) -> DefaultRequest<Data, String> {
+        DefaultRequest(path: "drip?bytes=\(bytes)&duration=\(seconds)", method: .post, body: .raw(Data("go".utf8)))
+    }
+
+    @Test("A GET past the threshold is downloaded to a file and comes back whole, mapped; error bodies survive; nothing is left behind")
+    func downloadedBodies() async throws {
         let folder = try TemporaryDirectory()
         let endpoint = try await endpoint(spoolingAbove: 100_000, in: folder.url)
-        let request = Task { try await DefaultRequest<Data, String>(path: "drip?bytes=1000000&duration=1", method: .get).asyncExecute(on: endpoint) }
-        // The file appears while the body is still arriving.
+        let bytes = try await DefaultRequest<Data, String>(path: "bytes/3000000", method: .get).asyncExecute(on: endpoint)
+        #expect(bytes.count == 3_000_000)
+        #expect(bytes.indices.allSatisfy { bytes[$0] == DeterministicBytes.byte(at: $0) }, "every byte in place")
+        let small = try await DefaultRequest<Data, String>(path: "bytes/500", method: .get).asyncExecute(on: endpoint)
+        #expect(small.count == 500)
+
+        // A 404's body names the error; a 401 after a rejected Basic challenge keeps its body too (L3).
+        let missing = DefaultRequest<Data, APIError>(path: "users/999", method: .get, errorConverter: KeyPathResponseConverter(path: "error"))
+        await #expect { try await missing.asyncExecute(on: endpoint) } throws: { error in
+            (error as? ErrorResponse<APIError>)?.serverError?.code == "not_found"
+        }
+        var challenged = DefaultRequest<Data, APIError>(path: "basic-auth/ada/secret", method: .get, errorConverter: KeyPathResponseConverter(path: "error"))
+        challenged.headers.authToken = .basic(username: "ada", password: "wrong")
+        let server = try await TestServer.shared()
+        let before = server.statistics.count(for: "/basic-auth/ada/secret")
+        await #expect { try await challenged.asyncExecute(on: endpoint) } throws: { error in
+            (error as? ErrorResponse<APIError>)?.serverError?.code == "unauthorized"
+        }
+        #expect(server.statistics.count(for: "/basic-auth/ada/secret") - before == 2,
+                "the download loses the challenged body, so the GET is asked again with a data task")
+        #expect(files(in: folder.url).isEmpty, "each download is removed once read or mapped")
+    }
+
+    @Test("A body sent with a request is spooled while it arrives once past the threshold, and not before")
+    func spoolsWhileArriving() async throws {
+        let folder = try TemporaryDirectory()
+        let endpoint = try await endpoint(spoolingAbove: 100_000, in: folder.url)
+        let request = Task { try await drip(bytes: 1_000_000, seconds: 1).asyncExecute(on: endpoint) }
         var sawFile = false
         for _ in 0..<200 where !sawFile {
             sawFile = files(in: folder.url).contains { $0.hasPrefix("courier-response-") }
             if !sawFile { try await Task.sleep(for: .milliseconds(10)) }
         }
-        let body = try await request.value
+        #expect(try await request.value == Data(repeating: UInt8(ascii: "*"), count: 1_000_000))
         #expect(sawFile, "a spool file existed during the transfer")
-        #expect(body == Data(repeating: UInt8(ascii: "*"), count: 1_000_000))
         #expect(files(in: folder.url).isEmpty, "the spool file is unlinked once mapped")
 
-        let bytes = try await DefaultRequest<Data, String>(path: "bytes/3000000", method: .get).asyncExecute(on: endpoint)
-        #expect(bytes.count == 3_000_000)
-        #expect(bytes.indices.allSatisfy { bytes[$0] == DeterministicBytes.byte(at: $0) }, "every byte in place")
-        #expect(files(in: folder.url).isEmpty)
-    }
-
-    @Test("A body under the threshold never touches the disk")
-    func smallBodyStaysInMemory() async throws {
-        let folder = try TemporaryDirectory()
-        let endpoint = try await endpoint(spoolingAbove: 100_000, in: folder.url)
-        let request = Task { try await DefaultRequest<Data, String>(path: "drip?bytes=90000&duration=0.5", method: .get).asyncExecute(on: endpoint) }
-        // Watched while the body drips in: spooling from the first byte would show a file throughout.
-        var sawFile = false
-        for _ in 0..<40 where !sawFile {
-            sawFile = !files(in: folder.url).isEmpty
+        // Under the threshold: watched while it drips in, no file ever shows.
+        let small = Task { try await drip(bytes: 90_000, seconds: 0.5).asyncExecute(on: endpoint) }
+        var sawSmallFile = false
+        for _ in 0..<40 where !sawSmallFile {
+            sawSmallFile = !files(in: folder.url).isEmpty
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(try await request.value.count == 90_000)
-        #expect(!sawFile)
+        #expect(try await small.value.count == 90_000)
+        #expect(!sawSmallFile)
     }
 
     @Test("An unwritable spool folder fails the request with a sentence that names it")
     func unwritableFolder() async throws {
         let endpoint = try await endpoint(spoolingAbove: 1000, in: URL(fileURLWithPath: "/nonexistent-courier-spool"))
-        do {
-            _ = try await DefaultRequest<Data, String>(path: "bytes/50000", method: .get).asyncExecute(on: endpoint)
-            Issue.record("the request succeeded without a place for its body")
-        } catch {
-            #expect(error.description.contains("the response body could not be spooled to /nonexistent-courier-spool: the folder is not writable"),
-                    "\(error.description)")
+        let sentence = "the response body could not be spooled to /nonexistent-courier-spool: the folder is not writable"
+        for request in [DefaultRequest<Data, String>(path: "bytes/50000", method: .get), drip(bytes: 50000, seconds: 0)] {
+            do {
+                _ = try await request.asyncExecute(on: endpoint)
+                Issue.record("\(request.method) succeeded without a place for its body")
+            } catch {
+                #expect(error.description.contains(sentence), "\(error.description)")
+            }
         }
-        // The same endpoint answers small bodies from memory.
-        #expect(try await DefaultRequest<Data, String>(path: "bytes/500", method: .get).asyncExecute(on: endpoint).count == 500)
+        // A body under the threshold from a data task needs no file.
+        #expect(try await drip(bytes: 500, seconds: 0).asyncExecute(on: endpoint).count == 500)
     }
 
     @Test("A cancelled spooled transfer leaves no file")
     func cancelledTransfer() async throws {
         let folder = try TemporaryDirectory()
         let endpoint = try await endpoint(spoolingAbove: 10_000, in: folder.url)
-        let request = Task { try await DefaultRequest<Data, String>(path: "drip?bytes=500000&duration=5", method: .get).asyncExecute(on: endpoint) }
+        let request = Task { try await drip(bytes: 500_000, seconds: 5).asyncExecute(on: endpoint) }
         for _ in 0..<500 where files(in: folder.url).isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         #expect(!files(in: folder.url).isEmpty, "spooling had started")
         request.cancel()
         await #expect(throws: ErrorResponse<String>.self) { try await request.value }
+        #expect(files(in: folder.url).isEmpty)
+
+        let download = Task { try await DefaultRequest<Data, String>(path: "drip?bytes=500000&duration=5", method: .get).asyncExecute(on: endpoint) }
+        try await Task.sleep(for: .milliseconds(300))
+        download.cancel()
+        await #expect(throws: ErrorResponse<String>.self) { try await download.value }
         #expect(files(in: folder.url).isEmpty)
     }
 }

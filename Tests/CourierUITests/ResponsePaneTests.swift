@@ -146,6 +146,28 @@ struct ResponsePaneTests {
         #expect(harness.screen.text.contains("(shown)"))
         #expect(harness.screen.text.contains("−108 B, +0 ms"), "others are compared with the one shown")
     }
+
+    @Test("History lets go of old bodies past its budget, keeping their status, size and Debug")
+    func historyBudget() {
+        var harness = answered()
+        func huge(_ sequence: Int) -> ResponseSnapshot {
+            var snapshot = Self.snapshot(sequence)
+            // Zeroed pages are not touched: 90 MB that cost no memory here.
+            snapshot.body = BodyDocument(content: .text(TextLines(Data())), data: Data(count: 90_000_000), note: nil)
+            return snapshot
+        }
+        for sequence in 2...5 { harness.effects += harness.state.update(.finished(id: "Demo/users/create-user", huge(sequence))) }
+        harness.effects += harness.state.update(.finished(id: "Demo/users/list-users", huge(6)))
+        let kept = harness.state.history.values.joined().filter { $0.releasedBodySize == nil && $0.bodySize > 1000 }.map(\.sequence)
+        #expect(kept.sorted() == [4, 5, 6], "the newest and the newer ones up to 200 MB; 2 and 3 let go")
+        let released = harness.state.history["Demo/users/create-user"]?.first { $0.sequence == 2 }
+        #expect(released?.summary == "200 OK · 90 MB · 34 ms")
+        #expect(released?.debugLines == ["request   GET http://127.0.0.1/users"])
+        #expect(released?.body.note?.contains("this 90 MB body was let go to keep memory bounded") == true)
+        #expect(harness.state.history["Demo/users/create-user"]?.first?.releasedBodySize == nil, "small bodies are kept")
+        let handedOver = harness.effects.flatMap { effect -> [BodyDocument] in if case .letGo(let bodies) = effect { bodies } else { [] } }
+        #expect(handedOver.map(\.data.count) == [90_000_000, 90_000_000], "the driver frees them off the UI thread")
+    }
 }
 
 @Suite("Response bodies")

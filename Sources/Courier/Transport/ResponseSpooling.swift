@@ -62,6 +62,20 @@ final class ResponseSpoolFile: @unchecked Sendable {  // Unchecked: written and 
         }
     }
 
+    /// Reads a downloaded body back and removes its file: mapped when longer than `threshold`,
+    /// read into memory otherwise. A missing file is an empty body (a download ends without one
+    /// when the server sends none).
+    static func readBack(_ file: URL, mappedAbove threshold: Int, request: URL?) -> Result<Data, TransportError> {
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int else { return .success(Data()) }
+        do {
+            return .success(try Data(contentsOf: file, options: size > threshold ? .alwaysMapped : []))
+        } catch {
+            let detail = "the spooled response body \(file.path) could not be read back: \(error.localizedDescription)"
+            return .failure(TransportError(kind: .other, url: request, detail: detail))
+        }
+    }
+
     /// Closes and removes the file (a failed or cancelled transfer).
     func discard() {
         try? handle.close()

@@ -26,6 +26,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         /// The file a large body is being written to, and why spooling failed.
         var spool: ResponseSpoolFile?
         var spoolProblem: String?
+        /// For a response fetched with a download task: the body is read back from `destination`
+        /// and the file removed; bodies longer than this many bytes are mapped rather than read.
+        var readsBackAbove: Int?
 
         init(url: URL?, progress: TransferProgress, onProgress: @escaping @Sendable (TransferProgress) -> Void,
              sink: (@Sendable (Data) -> Void)? = nil, onHead: (@Sendable (HTTPURLResponse) -> Void)? = nil) {
@@ -208,7 +211,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             result = .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled"))
         } else if let error {
             let failure = TransportError(error, url: record.url)
-            if failure.kind == .cancelled, let response {
+            if failure.kind == .cancelled, response != nil, record.readsBackAbove != nil {
+                // As below, but a download task's file is gone with the cancellation: the
+                // transport asks again with a data task to get the body.
+                result = .failure(TransportError(kind: .cancelled, url: record.url, detail: Self.challengedDownload))
+            } else if failure.kind == .cancelled, let response {
                 // Linux ends a task with "cancelled" after the delegate rejects an auth challenge,
                 // although the 401 and its body arrived: that is a normal response.
                 result = Self.body(of: record).map { TransportResponse(response: response, data: $0) }
@@ -222,12 +229,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         } else {
             result = .failure(TransportError(kind: .other, url: record.url, detail: "the task finished without a response"))
         }
-        if case .failure = result { record.spool?.discard() }
+        if case .failure = result {
+            record.spool?.discard()
+            if record.readsBackAbove != nil, let file = record.destination { try? FileManager.default.removeItem(at: file) }
+        }
         continuation.resume(returning: result)
     }
 
-    /// The body collected in memory, or read back from its spool file.
+    /// The detail of a download ended by a rejected authentication challenge (see `finish`).
+    static let challengedDownload = "the download ended at an authentication challenge"
+
+    /// The body collected in memory, or read back from its spool file or download.
     private static func body(of record: TaskRecord) -> Result<Data, TransportError> {
+        if let threshold = record.readsBackAbove, let file = record.destination {
+            return ResponseSpoolFile.readBack(file, mappedAbove: threshold, request: record.url)
+        }
         guard let spool = record.spool else { return .success(record.data) }
         return spool.finish(request: record.url)
     }

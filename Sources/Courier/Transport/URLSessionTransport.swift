@@ -89,8 +89,28 @@ public final class URLSessionTransport: StreamingTransport {
     /// lock, waits synchronously for that queue: a timeout racing completion deadlocks (seen here).
     private func sendOnce(_ request: URLRequest, body: TransferBody?,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
-        let record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(totalBytesToSend: body?.length),
+        var record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(totalBytesToSend: body?.length),
                                                 onProgress: progress ?? { _ in })
+        if let spooling, body == nil, ["GET", "HEAD", "OPTIONS"].contains(request.httpMethod ?? "GET") {
+            // A download task: FoundationNetworking writes the body to disk on its own thread.
+            // A data task hands every chunk to the delegate queue, which falls behind a fast
+            // server and then holds hundreds of megabytes, spooled or not.
+            guard FileManager.default.isWritableFile(atPath: spooling.directory.path) else {
+                throw TransportError(kind: .other, url: request.url,
+                                     detail: "the response body could not be spooled to \(spooling.directory.path): the folder is not writable")
+            }
+            var download = record
+            download.destination = spooling.directory.appendingPathComponent("courier-response-\(UUID().uuidString)")
+            download.readsBackAbove = spooling.threshold
+            switch await run(session.downloadTask(with: request), record: download) {
+            case .failure(let error) where error.detail == SessionDelegate.challengedDownload:
+                // A 401 with a challenge loses a download's body on Linux; a safe request is
+                // asked again with a data task, which keeps it (L3).
+                break
+            case let result:
+                return try result.get()
+            }
+        }
         return try await run(makeTask(request, body: body), record: record).get()
     }
 

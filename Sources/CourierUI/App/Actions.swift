@@ -15,6 +15,9 @@ public enum Effect: Sendable, Equatable {
     case search(BodySearch)
     /// Stop the search running in the background.
     case cancelSearch
+    /// Bodies nothing refers to any more, to be freed off the UI thread: unmapping a 100 MB
+    /// body and freeing its index takes tens of milliseconds, a dropped frame or three.
+    case letGo([BodyDocument])
     /// Write the draft to the request's file.
     case save(id: String, definition: RequestDefinition)
     /// Work out the cURL command, resolved URL and variables of the draft in the environment.

@@ -46,6 +46,9 @@ public struct ExplorerState: Sendable, Equatable {
     /// The last responses per request, newest last.
     public var history: [String: [ResponseSnapshot]] = [:]
     public static let historyLimit = 50
+    /// Bytes of bodies history keeps besides the newest response; older bodies past it are let
+    /// go (`ResponseSnapshot.releasingBody()`), so a session of 100 MB responses stays bounded.
+    public static let historyBodyBudget = 200_000_000
     /// The selected environment, and those the open request's collection has.
     public var environment: String?
     public var environments: [String] = []

@@ -31,12 +31,14 @@ extension ExplorerState {
             var entries = history[id, default: []]
             entries.append(snapshot)
             history[id] = Array(entries.suffix(Self.historyLimit))
+            let released = releaseOldBodies(keeping: snapshot.sequence)
             if editor?.id == id {
                 response.show(snapshot)
                 response.outcome = snapshot.failure
                 response.historySelection = max(0, (history[id]?.count ?? 1) - 1)
             }
             status = editor?.id == id ? snapshot.summary : "\(id): \(snapshot.summary)"
+            if !released.isEmpty { return [.letGo(released)] }
         case .bodyIndexed(let id, let sequence, let body):
             if let index = history[id]?.firstIndex(where: { $0.sequence == sequence }) { history[id]?[index].body = body }
             if response.current?.sequence == sequence {
@@ -105,6 +107,23 @@ extension ExplorerState {
             status = editor?.bodyProblem ?? "took the body from $EDITOR"
         }
         return []
+    }
+
+    /// Lets go of the bodies of the oldest responses once the others pass `historyBodyBudget`;
+    /// returns them, for the driver to free.
+    private mutating func releaseOldBodies(keeping newest: Int) -> [BodyDocument] {
+        var released: [BodyDocument] = []
+        var kept = 0
+        let entries = history.flatMap { id, snapshots in snapshots.indices.map { (id, $0, snapshots[$0]) } }
+        for (id, index, snapshot) in entries.sorted(by: { $0.2.sequence > $1.2.sequence }) where snapshot.sequence != newest {
+            kept += snapshot.releasedBodySize == nil ? snapshot.body.data.count : 0
+            // Small bodies cost next to nothing; only large ones are let go.
+            if kept > Self.historyBodyBudget, snapshot.releasedBodySize == nil, snapshot.body.data.count >= 1_000_000 {
+                history[id]?[index] = snapshot.releasingBody()
+                released.append(snapshot.body)
+            }
+        }
+        return released
     }
 
     private mutating func handle(_ event: TerminalEvent) -> [Effect] {

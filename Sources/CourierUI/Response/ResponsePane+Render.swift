@@ -161,9 +161,9 @@ extension ExplorerState {
             screen.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base)
             let status = snapshot.status.map(String.init) ?? "—"
             var text = "\(String(index + 1).leftPadded(3))  \(snapshot.finishedAt)  \(status.padded(6))  "
-            text += ByteCount.text(snapshot.body.data.count).padded(10) + "  " + TimeText.seconds(snapshot.duration).padded(8)
+            text += ByteCount.text(snapshot.bodySize).padded(10) + "  " + TimeText.seconds(snapshot.duration).padded(8)
             if let shown, shown.sequence != snapshot.sequence {
-                let sizeDelta = snapshot.body.data.count - shown.body.data.count
+                let sizeDelta = snapshot.bodySize - shown.bodySize
                 let timeDelta = snapshot.duration - shown.duration
                 text += "  " + (sizeDelta >= 0 ? "+" : "−") + ByteCount.text(abs(sizeDelta)) + ", "
                     + (timeDelta >= 0 ? "+" : "−") + TimeText.seconds(abs(timeDelta))

@@ -17,6 +17,8 @@ public struct ResponseSnapshot: Sendable, Equatable {
     public var debugLines: [String]
     /// Wall-clock time it finished, as "14:03:07".
     public var finishedAt: String
+    /// The size of a body history let go of (`releasingBody()`), nil while the body is kept.
+    public var releasedBodySize: Int?
 
     public init(sequence: Int, status: Int?, reason: String, headers: [(name: String, value: String)], body: BodyDocument,
                 duration: Double, failure: String?, debugLines: [String], finishedAt: String) {
@@ -36,7 +38,21 @@ public struct ResponseSnapshot: Sendable, Equatable {
     /// "200 OK · 1.2 KB · 34 ms", or the failure.
     public var summary: String {
         guard let status else { return failure ?? "no response" }
-        return "\(status) \(reason) · \(ByteCount.text(body.data.count)) · \(TimeText.seconds(duration))"
+        return "\(status) \(reason) · \(ByteCount.text(bodySize)) · \(TimeText.seconds(duration))"
+    }
+
+    /// Bytes of the body as received, kept or not.
+    public var bodySize: Int { releasedBodySize ?? body.data.count }
+
+    /// The snapshot without its body: what history keeps of older responses once their bodies
+    /// pass its memory budget. Status, headers, timings and Debug stay.
+    public func releasingBody() -> ResponseSnapshot {
+        guard releasedBodySize == nil else { return self }
+        var copy = self
+        copy.releasedBodySize = body.data.count
+        copy.body = BodyDocument(content: .text(TextLines(Data())), data: Data(),
+                                 note: "this \(ByteCount.text(body.data.count)) body was let go to keep memory bounded; send the request again to see it")
+        return copy
     }
 }
 

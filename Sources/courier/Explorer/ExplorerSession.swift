@@ -17,6 +17,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
     private var tree: CollectionTree
     private let inbox = Inbox()
     private lazy var searches = SearchRunner(inbox: inbox)
+    private let letGo = LetGo()
     private let backend: ExplorerBackend
     private var flight: Flight?
     private var sequence = 0
@@ -76,6 +77,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             case .cancelSend: flight?.cancel()
             case .search(let job): searches.start(job)
             case .cancelSearch: searches.cancel()
+            case .letGo(let bodies): letGo.release(bodies)
             case .save(let id, let definition):
                 guard let request = tree.request(id: id) else {
                     perform(state.update(.report("could not save \(id): its file is gone")))
