@@ -1,10 +1,10 @@
 import Foundation
 
-/// JSON indexed by pretty-printed line, for viewers. One validating pass and one indexing pass
-/// record where each pretty line starts in the original bytes, its depth, and for every line that
-/// opens an object or array the line that closes it. The pretty text itself is never built: a line
-/// is made from the original bytes when it is shown, so indexing costs two quick passes and about
-/// ten bytes per line, and folding jumps over closing lines without reformatting anything.
+/// JSON indexed by pretty-printed line, for viewers. One pass validates the bytes and records where
+/// each pretty line starts in them, its depth, and for every line that opens an object or array
+/// the line that closes it (`JSONLineIndexer`). The pretty text itself is never built: a line is
+/// made (and styled) from the original bytes when it is shown, so indexing costs one pass and
+/// about ten bytes per line, and folding jumps over closing lines without reformatting anything.
 public struct JSONPrettyDocument: Sendable {
     /// The original bytes.
     public let source: Data
@@ -24,14 +24,22 @@ public struct JSONPrettyDocument: Sendable {
     ///   over 2 GiB, which the index's 32-bit offsets cannot hold (validation already refuses
     ///   nesting deeper than 512 levels).
     public init(_ data: Data, indent: Int = 2) throws(JSONError) {
-        try JSONLookup.validate(data)
         guard data.count < Int(Int32.max) else {
             throw JSONError(message: "the document is larger than 2 GiB", offset: 0, line: 1, column: 1)
         }
+        let indexed: Result<([Int32], [UInt16], [Int32]), JSONError> = data.withUnsafeBytes { bytes in
+            var indexer = JSONLineIndexer(bytes)
+            do throws(JSONError) {
+                try indexer.indexDocument()
+                return .success(indexer.finish())
+            } catch {
+                return .failure(error)
+            }
+        }
+        (starts, depths, closingLine) = try indexed.get()
         source = data
         self.indent = indent
         isComplete = true
-        (starts, depths, closingLine) = data.withUnsafeBytes { Self.index($0) }
     }
 
     /// Indexes only the first `length` bytes, unvalidated, so the first screen of a huge body can
@@ -43,8 +51,9 @@ public struct JSONPrettyDocument: Sendable {
         (starts, depths, closingLine) = source.withUnsafeBytes { Self.index($0) }
     }
 
-    /// One pass over validated bytes: a line starts at the first token of the document, after a
-    /// non-empty `{` or `[`, after a `,`, and at every `}` or `]`.
+    /// The prefix index: one pass over bytes that may stop anywhere, unvalidated. A line starts at
+    /// the first token of the document, after a non-empty `{` or `[`, after a `,`, and at every
+    /// `}` or `]`, as `JSONLineIndexer` decides for a whole document.
     /// Optimized even in debug builds, like the scanner's loops.
     @_optimize(speed)
     private static func index(_ bytes: UnsafeRawBufferPointer) -> ([Int32], [UInt16], [Int32]) {

@@ -92,7 +92,7 @@ struct JSONScanner: ~Copyable {
     }
 
     @_optimize(speed)
-    private mutating func skipLiteral(_ literal: StaticString) throws(JSONError) {
+    mutating func skipLiteral(_ literal: StaticString) throws(JSONError) {
         let count = literal.utf8CodeUnitCount
         guard offset + count <= bytes.count, let base = bytes.baseAddress,
               memcmp(base + offset, literal.utf8Start, count) == 0 else {
@@ -102,7 +102,7 @@ struct JSONScanner: ~Copyable {
     }
 
     @_optimize(speed)
-    private mutating func skipNumber() throws(JSONError) {
+    mutating func skipNumber() throws(JSONError) {
         if current == UInt8(ascii: "-") { offset += 1 }
         guard let first = current, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
             throw failure("expected a digit\(foundDescription)")

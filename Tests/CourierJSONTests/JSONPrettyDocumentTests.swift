@@ -79,4 +79,31 @@ struct JSONPrettyDocumentTests {
     func invalid() {
         #expect(throws: JSONError.self) { try JSONPrettyDocument(Data(#"{"a": [1, 2}"#.utf8)) }
     }
+
+    @Test("One validating pass indexes exactly as the prefix indexer does, and fails exactly as validation does")
+    func onePass() throws {
+        let documents = [
+            sample, "[]", "{}", "  42  ", #""text""#, "[[],[[]],{}]", #"{"a":{"b":{"c":[1,{"d":null}]}}}"#,
+            " [ 1 ,\n 2 ,\t{ \"x\" : [ ] } ] ", #"[true,false,null,-1.5e+3,"\u00e9\"\\"]"#,
+            "[" + (0..<300).map { #"{"id":\#($0),"tags":["t\#($0)",[\#($0)]]}"# }.joined(separator: ",") + "]",
+        ]
+        for text in documents {
+            let data = Data(text.utf8)
+            let document = try JSONPrettyDocument(data)
+            let reference = JSONPrettyDocument(prefixOf: data, length: data.count)
+            #expect(document.lineCount == reference.lineCount, "\(text)")
+            #expect((0..<document.lineCount).map { document.line($0) } == (0..<reference.lineCount).map { reference.line($0) }, "\(text)")
+            #expect(document.closingLine == reference.closingLine, "\(text)")
+            #expect((0..<document.lineCount).map(document.depth(of:)) == (0..<reference.lineCount).map(reference.depth(of:)), "\(text)")
+        }
+        let invalid = ["", "[1,]", #"{"a" 1}"#, "{1:2}", "[1 2]", #""\q""#, "tru", "01", "[1]x", "-", "1.", "[\"\u{1}\"]",
+                       String(repeating: "[", count: 600) + String(repeating: "]", count: 600), #"{"a":1,}"#, "[{]"]
+        for text in invalid {
+            let data = Data(text.utf8)
+            var expected: JSONError?
+            do { try JSONLookup.validate(data) } catch { expected = error }
+            let refusal = try #require(expected, "\(text) is invalid")
+            #expect(throws: refusal) { try JSONPrettyDocument(data) }
+        }
+    }
 }
