@@ -1,3 +1,4 @@
+import CourierUI
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -64,15 +65,7 @@ final class ProgressLine: Sendable {
     }
 }
 
+/// Sizes in the command line's messages, written as the explorer writes them (`ByteCount`).
 enum Bytes {
-    static func format(_ count: Int64) -> String {
-        let units = ["B", "KB", "MB", "GB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1024 && unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
-    }
+    static func format(_ count: Int64) -> String { ByteCount.text(count) }
 }
