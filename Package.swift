@@ -65,7 +65,8 @@ let package = Package(
         .executableTarget(name: "courier-transfer-bench", dependencies: ["Courier"], path: "bench/TransferBench"),
         .executableTarget(name: "courier-json-bench", dependencies: ["CourierJSON", "CourierUI"], path: "bench/JSONBench"),
         // Shared test helpers; not a product.
-        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer"], path: "Sources/CourierTestSupport"),
+        .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
+        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
         .testTarget(name: "CourierLoggingTests", dependencies: ["CourierLogging", "CourierTestSupport"]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),

@@ -138,6 +138,14 @@ public final class Terminal {
         return event
     }
 
+    /// Whether the terminal has gone: its window closed or the other end of its pseudo-terminal
+    /// released. Reads then fail at once, and a loop waiting for keys would spin.
+    public var isGone: Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
     deinit { stop() }
 }
 

@@ -200,3 +200,21 @@ struct ExplorerMouseTests {
         await session.stop()
     }
 }
+
+/// The explorer on a pseudo-terminal the test owns, to take the terminal away from under it.
+@Suite("courier explorer when its terminal goes")
+struct ExplorerHangupTests {
+    @Test("When its terminal goes away the explorer exits instead of spinning on failed reads")
+    func terminalGone() async throws {
+        let terminal = try PseudoTerminal()
+        // No session of its own and a parent that stays (this process): only the hang-up can stop it.
+        let pid = try Processes.spawn(["sh", "-c", "stty rows 24 cols 80; exec \(Explorer.command)"],
+                                      stdin: terminal.path, stdout: terminal.path, stderr: terminal.path,
+                                      environment: ["TERM": "xterm-256color"])
+        #expect(terminal.read(until: "Public APIs"), "the first frame was drawn")
+        terminal.close()
+        let started = ContinuousClock.now
+        _ = try await Processes.wait(for: pid, timeout: 10)
+        #expect(ContinuousClock.now - started < .seconds(5), "it noticed within a read timeout or two")
+    }
+}

@@ -29,6 +29,14 @@ struct ResponseSpoolingTests {
         let small = try await DefaultRequest<Data, String>(path: "bytes/500", method: .get).asyncExecute(on: endpoint)
         #expect(small.count == 500)
 
+        // A gzip body arrives decoded, its total unknown rather than the compressed length.
+        let transfers = Recorder<TransferProgress>()
+        let gzip = DefaultRequest<Envelope<[String: AnyCodableValue]>, String>(path: "gzip", method: .get)
+            .execute(on: endpoint)
+            .onTransferProgress { transfers.append($0) }
+        #expect(try await outcome(of: gzip).get().data["gzipped"] == .bool(true))
+        #expect(transfers.values.allSatisfy { $0.totalBytesToReceive == nil })
+
         // A 404's body names the error; a 401 after a rejected Basic challenge keeps its body too (L3).
         let missing = DefaultRequest<Data, APIError>(path: "users/999", method: .get, errorConverter: KeyPathResponseConverter(path: "error"))
         await #expect { try await missing.asyncExecute(on: endpoint) } throws: { error in

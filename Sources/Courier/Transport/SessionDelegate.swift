@@ -171,9 +171,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
                     totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        // A compressed body's announced length is not what arrives (see the data task's case).
+        let encoded = (downloadTask.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
+            .map { $0.lowercased() != "identity" } ?? false
         report(downloadTask.taskIdentifier) { progress in
             progress.bytesReceived = totalBytesWritten
-            if totalBytesExpectedToWrite > 0 { progress.totalBytesToReceive = totalBytesExpectedToWrite }
+            if totalBytesExpectedToWrite > 0 && !encoded { progress.totalBytesToReceive = totalBytesExpectedToWrite }
         }
     }
 

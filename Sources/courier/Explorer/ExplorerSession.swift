@@ -50,7 +50,11 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             terminal.draw(state.render(theme: settings.theme))
             // Faster while a transfer or a search runs, so progress refreshes more than ten times a second.
             let timeout: Int32 = state.sending != nil || state.response.search != nil ? 50 : 100
-            guard let event = terminal.nextEvent(timeout: timeout) else { continue }
+            guard let event = terminal.nextEvent(timeout: timeout) else {
+                // Nobody can type or see any more (a closed window whose shell lingers, say).
+                if terminal.isGone { break }
+                continue
+            }
             perform(state.update(.event(event)))
         }
         flight?.cancel()
