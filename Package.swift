@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(name: "courier-json-bench", dependencies: ["CourierJSON", "CourierUI"], path: "bench/JSONBench"),
         // Shared test helpers; not a product.
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
-        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
+        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer", "CourierTerminal", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
         .testTarget(name: "CourierLoggingTests", dependencies: ["CourierLogging", "CourierTestSupport"]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),

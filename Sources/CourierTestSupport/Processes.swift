@@ -1,3 +1,4 @@
+import CourierTerminal
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -63,8 +64,9 @@ public enum Processes {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        let attributes = SpawnAttributes()
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes.value, argv, envp)
         guard result == 0 else {
             throw TestSupportError("could not start \(arguments[0]): \(String(cString: strerror(result)))")
         }

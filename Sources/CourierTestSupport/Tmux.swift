@@ -2,8 +2,8 @@ import Foundation
 
 /// A private tmux server running one command in a detached session, for driving programs in a
 /// real terminal: `send-keys`, `capture-pane`, `resize-window`. Stopped on `stop()` or deinit,
-/// and by a watchdog when the test process is gone (crashed, killed or timed out), so no server
-/// and no program under test outlive the run.
+/// and by a watchdog in the pane when the test process is gone (crashed, killed, timed out), so
+/// no server and no program under test outlive the run.
 public final class TmuxSession {
     public let socket = "courier-test-\(UUID().uuidString.prefix(8))"
     public let name = "main"
@@ -16,23 +16,14 @@ public final class TmuxSession {
         // `swift test` exports NO_COLOR to the tests; the program under test starts from a known
         // environment instead, and a test that wants NO_COLOR passes it.
         let reset = "unset NO_COLOR COLORTERM CLICOLOR_FORCE;"
+        // The watchdog runs inside the pane, under the tmux server's own session, and kills the
+        // server once the test process is gone, which a deinit cannot do for a crashed test.
+        let watchdog = "(cat \(ShellText.quote(Lifeline.path)) >/dev/null; tmux -L \(socket) kill-server) >/dev/null 2>&1 &"
         let result = try await Processes.run([
             "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", name,
-            "-x", "\(width)", "-y", "\(height)", "\(reset) \(exports) \(command); sleep 600",
+            "-x", "\(width)", "-y", "\(height)", "\(watchdog) \(reset) \(exports) \(command); sleep 600",
         ])
         guard result.status == 0 else { throw TestSupportError("tmux did not start: \(result.stderr)") }
-        try startWatchdog()
-    }
-
-    /// A shell loop that kills this tmux server once the test process has exited or after ten
-    /// minutes, whichever comes first. A deinit does not run when the test process dies, and a
-    /// lingering server keeps the program under test (and its CPU) alive.
-    private func startWatchdog() throws {
-        let script = """
-            i=0; while kill -0 \(getpid()) 2>/dev/null && [ $i -lt 600 ]; do sleep 1; i=$((i+1)); done; \
-            tmux -L \(socket) kill-server 2>/dev/null
-            """
-        _ = try Processes.spawn(["sh", "-c", script])
     }
 
     /// The visible screen as text.
@@ -66,6 +57,20 @@ public final class TmuxSession {
     deinit {
         _ = try? Processes.spawn(["tmux", "-L", socket, "kill-server"])
     }
+}
+
+/// A FIFO this process holds open and never writes: a reader gets end-of-file when the process
+/// is gone, however it ended. Polling its pid would not do: this machine's init does not reap
+/// orphans, so a finished test process lingers as a zombie that `kill -0` still finds.
+enum Lifeline {
+    static let path: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("courier-test-lifeline-\(getpid())").path
+        unlink(path)
+        mkfifo(path, 0o600)
+        // Read-write, so opening does not wait for a reader; close-on-exec, so no child holds it.
+        _ = open(path, O_RDWR | O_CLOEXEC)
+        return path
+    }()
 }
 
 /// Single-quoting for a POSIX shell.

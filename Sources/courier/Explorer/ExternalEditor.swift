@@ -1,3 +1,4 @@
+import CourierTerminal
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,9 @@ enum ExternalEditor {
         var pid: pid_t = 0
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ)
+        // Default signals: the editor must get SIGWINCH and SIGINT, which this thread blocks.
+        let attributes = SpawnAttributes()
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes.value, &argv, environ)
         guard spawned == 0 else {
             return .failure(EditorFailure(description: "could not start \(editor): \(String(cString: strerror(spawned)))"))
         }
