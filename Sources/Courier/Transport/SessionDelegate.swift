@@ -208,7 +208,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         let response = record.response ?? response as? HTTPURLResponse
         let result: Result<TransportResponse, TransportError>
         if let problem = record.spoolProblem ?? record.spool?.problem {
-            record.spool?.discard()
             result = .failure(TransportError(kind: .other, url: record.url, detail: problem))
         } else if record.cancelledByUser {
             result = .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled"))

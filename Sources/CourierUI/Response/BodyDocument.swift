@@ -18,6 +18,9 @@ public struct BodyDocument: Sendable, Equatable {
     /// Why the body is shown as it is: "binary: …", "not valid UTF-8 …", "not valid JSON …".
     public let note: String?
     private let rawLines: LazyLines
+    /// The last key path asked for: every frame draws the cursor's path, and at the end of a
+    /// 100 MB body working it out takes milliseconds.
+    private let lastPath = LastPath()
 
     /// Documents are the same when one `make` or `preview` call made them (comparing bodies byte
     /// for byte would cost what the index saves).
@@ -112,6 +115,16 @@ public struct BodyDocument: Sendable, Equatable {
         }
     }
 
+    /// The key path of pretty line `line` of a JSON body; nil for other bodies.
+    public func path(at line: Int) -> JSONKeyPath? {
+        guard case .json(let document) = content, document.lineCount > 0 else { return nil }
+        let line = min(max(0, line), document.lineCount - 1)
+        if let known = lastPath.path(at: line) { return known }
+        let path = document.path(at: line)
+        lastPath.remember(path, at: line)
+        return path
+    }
+
     /// Lines in the pretty view.
     public var lineCount: Int {
         switch content {
@@ -137,6 +150,15 @@ public struct BodyDocument: Sendable, Equatable {
 }
 
 /// Line offsets made on first use and kept.
+/// The key path last worked out for a line of a document, shared by its copies.
+final class LastPath: Sendable {
+    private let last = Mutex<(line: Int, path: JSONKeyPath)?>(nil)
+
+    func path(at line: Int) -> JSONKeyPath? { last.withLock { $0?.line == line ? $0?.path : nil } }
+
+    func remember(_ path: JSONKeyPath, at line: Int) { last.withLock { $0 = (line, path) } }
+}
+
 final class LazyLines: Sendable {
     private let data: Data
     private let lines: Mutex<TextLines?>

@@ -87,8 +87,8 @@ public struct ResponsePane: Sendable, Equatable {
 
     /// The key path of the node under the body cursor, when the body is JSON and shown pretty.
     public var cursorPath: JSONKeyPath? {
-        guard !raw, let body = current?.body, case .json(let document) = body.content, document.lineCount > 0 else { return nil }
-        return document.path(at: min(cursor, document.lineCount - 1))
+        guard !raw, let body = current?.body else { return nil }
+        return body.path(at: cursor)
     }
 }
 

@@ -41,6 +41,9 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
     /// The loop: until the state asks to quit.
     func run() {
         let parent = getppid()
+        // When set, the time from reading each key to its frame being written goes to this file.
+        let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"].flatMap { FrameLog(path: $0) }
+        var keyRead: ContinuousClock.Instant?
         while running {
             // The shell or terminal that started the explorer is gone (a closed tmux pane, say):
             // there is nobody to draw for, so stop instead of lingering.
@@ -48,6 +51,10 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             for action in inbox.drain() { perform(state.update(action)) }
             if let flight, state.sending == flight.id { perform(state.update(.progress(flight.status))) }
             terminal.draw(state.render(theme: settings.theme))
+            if let started = keyRead {
+                frameLog?.record(ContinuousClock.now - started)
+                keyRead = nil
+            }
             // Faster while a transfer or a search runs, so progress refreshes more than ten times a second.
             let timeout: Int32 = state.sending != nil || state.response.search != nil ? 50 : 100
             guard let event = terminal.nextEvent(timeout: timeout) else {
@@ -55,6 +62,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
                 if terminal.isGone { break }
                 continue
             }
+            if case .key = event, frameLog != nil { keyRead = .now }
             perform(state.update(.event(event)))
         }
         flight?.cancel()
