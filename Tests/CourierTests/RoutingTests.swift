@@ -1,4 +1,5 @@
 import Courier
+import CourierDemoServer
 import CourierTestSupport
 import Foundation
 import Testing
@@ -56,13 +57,16 @@ enum StatusRouter: Router {
 struct RoutingTests {
     @Test("Requestable routers run through the endpoint's pipeline and decode")
     func requestable() async throws {
-        let manager = APIManager(endpoint: try await makeEndpoint())
+        // A server of its own: the rename would change user 2 for tests that read it from the shared one.
+        let server = try await DemoServer.start()
+        let manager = APIManager(endpoint: Endpoint(baseUrl: try #require(URL(string: server.url))))
         let user: Envelope<User> = try await manager.request(UserRouter.getUser(id: 1))
         #expect(user.data.id == 1)
         let page: Envelope<[User]> = try await manager.request(UserRouter.listUsers(page: 1))
         #expect(page.data.count == 2)
         let renamed: Envelope<User> = try await manager.request(UserRouter.rename(id: 2, name: "Grace B. Hopper"))
         #expect(renamed.data.name == "Grace B. Hopper")
+        await server.stop()
     }
 
     @Test("ArrayParameter encodings: individual, comma-separated, brackets", arguments: [

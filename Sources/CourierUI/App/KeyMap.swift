@@ -54,7 +54,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .nextTab: return "next tab"
         case .previousTab: return "previous tab"
         case .send: return "send the open request"
-        case .cancel: return "cancel the request in flight · leave a field"
+        case .cancel: return "cancel a request or a search · leave a field"
         case .save: return "save the open request"
         case .edit: return "edit the selected field or the body"
         case .editExternal: return "edit the body in $EDITOR"

@@ -78,6 +78,8 @@ public struct SearchProgress: Sendable, Equatable {
     public var query: String
     public var scanned: Int
     public var total: Int
+    /// Matching lines so far.
+    public var count = 0
     /// Whether the cursor has been taken to a match yet.
     var jumped = false
 
@@ -86,6 +88,4 @@ public struct SearchProgress: Sendable, Equatable {
         let percent = total > 0 ? min(99, scanned * 100 / total) : 0
         return "searching \"\(query)\" · \(percent)% · \(count) lines so far · esc stops"
     }
-
-    var count = 0
 }

@@ -53,7 +53,7 @@ final class SearchRunner: Sendable {
 final class StopFlag: Sendable {
     private let stopped = Atomic(false)
 
-    func stop() { stopped.store(true, ordering: .relaxed) }
+    func stop() { stopped.store(true, ordering: .releasing) }
 
-    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+    var isStopped: Bool { stopped.load(ordering: .acquiring) }
 }
