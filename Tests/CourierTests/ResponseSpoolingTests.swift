@@ -28,6 +28,10 @@ struct ResponseSpoolingTests {
         #expect(bytes.indices.allSatisfy { bytes[$0] == DeterministicBytes.byte(at: $0) }, "every byte in place")
         let small = try await DefaultRequest<Data, String>(path: "bytes/500", method: .get).asyncExecute(on: endpoint)
         #expect(small.count == 500)
+        let head = try await DefaultRequest<Data, String>(path: "bytes/500", method: .head).asyncExecute(on: endpoint)
+        #expect(head.isEmpty, "a HEAD has no body to download")
+        let redirected = try await DefaultRequest<Data, String>(path: "redirect/302?to=/bytes/700", method: .get).asyncExecute(on: endpoint)
+        #expect(redirected.count == 700, "a download follows redirects like a data task")
 
         // A gzip body arrives decoded, its total unknown rather than the compressed length.
         let transfers = Recorder<TransferProgress>()
