@@ -85,6 +85,7 @@ struct JSONLineIndexer: ~Copyable {
     private mutating func close(_ opener: Int, level: Int) {
         startLine(level: level)
         closing[opener] = Int32(truncatingIfNeeded: starts.count - 1)
+        closing[starts.count - 1] = Int32(truncatingIfNeeded: -2 - opener)
         scanner.offset += 1
     }
 

@@ -12,7 +12,9 @@ public struct JSONPrettyDocument: Sendable {
     private let starts: [Int32]
     /// The nesting level of each line.
     private let depths: [UInt16]
-    /// For a line that opens a non-empty object or array, the line that closes it; -1 otherwise.
+    /// For a line that opens a non-empty object or array, the line that closes it (greater than
+    /// the line); for the line that closes one, -2 minus the line that opens it; -1 otherwise.
+    /// Both links make walking the structure cost the containers on the way, not the lines.
     public let closingLine: [Int32]
     /// Spaces per nesting level.
     public let indent: Int
@@ -80,7 +82,10 @@ public struct JSONPrettyDocument: Sendable {
                 starts.append(Int32(index))
                 depths.append(depth)
                 closing.append(-1)
-                if let opener = open.popLast() { closing[Int(opener)] = Int32(starts.count - 1) }
+                if let opener = open.popLast() {
+                    closing[Int(opener)] = Int32(starts.count - 1)
+                    closing[starts.count - 1] = -2 - opener
+                }
                 pending = false
                 index += 1
                 continue
@@ -245,17 +250,17 @@ public struct JSONPrettyDocument: Sendable {
     }
 
     /// The key path of the value that starts on line `index` (a closing line belongs to its
-    /// container): `data/items/0`. Walks up by depth, so it costs the lines above, not the document.
+    /// container): `data/items/0`. Walks up from sibling to sibling, jumping over containers from
+    /// their closing line to their opener, so it costs the siblings on the way, not the lines.
     public func path(at index: Int) -> JSONKeyPath {
         guard starts.indices.contains(index) else { return JSONKeyPath(components: []) }
-        var line = index
-        if isClosing(line), let opener = opener(ofClosing: line) { line = opener }
+        var line = opener(ofClosing: index) ?? index
         var components: [String] = []
         while true {
             let level = depth(of: line)
-            guard level > 0, let parent = parent(of: line, level: level) else { break }
+            guard level > 0, let (parent, position) = container(of: line, level: level) else { break }
             if lineBytes(parent).last == UInt8(ascii: "[") {
-                components.append(String(siblingIndex(of: line, after: parent)))
+                components.append(String(position))
             } else if let key = key(on: line) {
                 components.append(key)
             }
@@ -264,36 +269,26 @@ public struct JSONPrettyDocument: Sendable {
         return JSONKeyPath(components: components.reversed())
     }
 
-    /// The nearest line above at a lower depth: the container line `line` sits in.
-    private func parent(of line: Int, level: Int) -> Int? {
+    /// The line that opens the container `line` sits in, and how many siblings come before
+    /// `line` in it (its index, in an array). Every line passed on the way up starts or ends a
+    /// sibling at `level`; an ending one leads straight to where that sibling starts.
+    @_optimize(speed)
+    private func container(of line: Int, level: Int) -> (parent: Int, position: Int)? {
         var candidate = line - 1
+        var position = 0
         while candidate >= 0 {
-            // Every line inside the container is at `level` or deeper, so the first shallower one opens it.
-            if Int(depths[candidate]) < level { return candidate }
+            if Int(depths[candidate]) < level { return (candidate, position) }
+            candidate = opener(ofClosing: candidate) ?? candidate
+            position += 1
             candidate -= 1
         }
         return nil
     }
 
-    private func opener(ofClosing line: Int) -> Int? {
-        var candidate = line - 1
-        while candidate >= 0 {
-            if closingLine[candidate] == Int32(line) { return candidate }
-            candidate -= 1
-        }
-        return nil
-    }
-
-    /// Counts the elements before `line` in the array opened on `parent`, jumping over nested containers.
-    private func siblingIndex(of line: Int, after parent: Int) -> Int {
-        var count = 0
-        var cursor = parent + 1
-        while cursor < line {
-            count += 1
-            let close = Int(closingLine[cursor])
-            cursor = close > cursor ? close + 1 : cursor + 1
-        }
-        return count
+    /// The line that opens the container closed on `line`; nil when `line` closes nothing.
+    public func opener(ofClosing line: Int) -> Int? {
+        let link = Int(closingLine[line])
+        return link <= -2 ? -2 - link : nil
     }
 
     /// The decoded object key a line starts with, if it starts with one.

@@ -26,8 +26,12 @@ struct JSONPrettyDocumentTests {
                 let closing = document.line(close).trimmingCharacters(in: .whitespaces)
                 #expect(closing.hasPrefix(line.hasSuffix("{") ? "}" : "]"))
                 #expect(document.depth(of: close) == document.depth(of: index))
+                #expect(document.opener(ofClosing: close) == index, "the closing line links back")
+            } else if line.hasPrefix("}") || line.hasPrefix("]") || line.trimmingCharacters(in: .whitespaces).first.map({ "}]".contains($0) }) == true {
+                #expect(close <= -2, "line \(index): \(line)")
             } else {
                 #expect(close == -1, "line \(index): \(line)")
+                #expect(document.opener(ofClosing: index) == nil)
             }
         }
         #expect((0..<document.lineCount).map(document.line).contains { $0.contains("\"tags\": []") })
@@ -95,6 +99,10 @@ struct JSONPrettyDocumentTests {
             #expect((0..<document.lineCount).map { document.line($0) } == (0..<reference.lineCount).map { reference.line($0) }, "\(text)")
             #expect(document.closingLine == reference.closingLine, "\(text)")
             #expect((0..<document.lineCount).map(document.depth(of:)) == (0..<reference.lineCount).map(reference.depth(of:)), "\(text)")
+            // Paths and lines round-trip: the path of any line leads back to the line that starts its value.
+            for line in 0..<document.lineCount {
+                #expect(document.line(of: document.path(at: line)) == document.opener(ofClosing: line) ?? line, "\(text), line \(line)")
+            }
         }
         let invalid = ["", "[1,]", #"{"a" 1}"#, "{1:2}", "[1 2]", #""\q""#, "tru", "01", "[1]x", "-", "1.", "[\"\u{1}\"]",
                        String(repeating: "[", count: 600) + String(repeating: "]", count: 600), #"{"a":1,}"#, "[{]"]

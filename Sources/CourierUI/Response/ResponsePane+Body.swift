@@ -87,7 +87,7 @@ extension ResponsePane {
         guard let document, document.lineCount > cursor else { return false }
         var opener = cursor
         if document.closingLine[opener] < 0 {
-            guard document.isClosing(opener), let found = (0..<opener).last(where: { document.closingLine[$0] == Int32(cursor) }) else { return false }
+            guard let found = document.opener(ofClosing: opener) else { return false }
             opener = found
         }
         if folded.contains(opener) { folded.remove(opener) } else { folded.insert(opener) }
