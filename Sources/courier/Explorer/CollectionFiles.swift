@@ -30,7 +30,9 @@ enum CollectionFiles {
         var definition = request.definition
         let name = (definition.name ?? request.file.deletingPathExtension().lastPathComponent) + " copy"
         definition.name = name
-        return try write(definition, named: name, in: folder(of: request.id), tree: tree)
+        let id = try write(definition, named: name, in: folder(of: request.id), tree: tree)
+        try keepOrder { try OrderListEdit.insert(stem(of: id), after: stem(of: request.id), in: settings(of: request.id, tree)) }
+        return id
     }
 
     /// Gives `request` a new name; its file takes the name too.
@@ -43,7 +45,9 @@ enum CollectionFiles {
             return request.id
         }
         let id = try write(definition, named: name, in: folder(of: request.id), tree: tree)
-        try remove(request)
+        try remove(request, tree: nil)
+        // Keeps its place in the folder's order.
+        try keepOrder { try OrderListEdit.rename(stem(of: request.id), to: stem(of: id), in: settings(of: request.id, tree)) }
         return id
     }
 
@@ -51,15 +55,35 @@ enum CollectionFiles {
     static func move(_ request: LoadedRequest, to folder: String, tree: CollectionTree) throws(Failure) -> String {
         let name = request.file.deletingPathExtension().lastPathComponent
         let id = try write(request.definition, named: name, in: folder, tree: tree)
-        try remove(request)
+        try remove(request, tree: tree)
         return id
     }
 
-    static func remove(_ request: LoadedRequest) throws(Failure) {
+    /// Deletes the request's file and its name from its folder's order, if `tree` is given.
+    static func remove(_ request: LoadedRequest, tree: CollectionTree?) throws(Failure) {
         do {
             try FileManager.default.removeItem(at: request.file)
         } catch {
             throw Failure(description: "could not delete \(request.displayPath): \(error.localizedDescription)")
+        }
+        if let tree {
+            try keepOrder { try OrderListEdit.remove(stem(of: request.id), from: settings(of: request.id, tree)) }
+        }
+    }
+
+    /// The settings file of the folder that holds request `id`.
+    private static func settings(of id: String, _ tree: CollectionTree) -> URL {
+        tree.directory.appendingPathComponent(folder(of: id), isDirectory: true).appendingPathComponent("collection.yaml")
+    }
+
+    private static func stem(of id: String) -> String { String(id.split(separator: "/").last ?? "") }
+
+    /// Runs an order edit; its failure is reported as such, the file operation itself having succeeded.
+    private static func keepOrder(_ edit: () throws -> Void) throws(Failure) {
+        do {
+            try edit()
+        } catch {
+            throw Failure(description: "the request was written, but its folder's order could not be updated: \(error)")
         }
     }
 

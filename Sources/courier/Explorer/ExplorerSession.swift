@@ -132,7 +132,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
                 }
             case .delete(let id):
                 fileOperation {
-                    try CollectionFiles.remove(try loaded(id))
+                    try CollectionFiles.remove(try loaded(id), tree: tree)
                     state.status = "deleted \(id)"
                     return nil
                 }

@@ -1,0 +1,103 @@
+import Foundation
+import Yams
+
+/// Keeps a folder's `order:` list (in its `collection.yaml`) in step with the explorer's file
+/// operations: a renamed request keeps its place, a moved or deleted one leaves no stale name
+/// behind, a duplicate lands next to its original. The edit touches only the entry's text, so
+/// comments and layout stay as written; a list it cannot read with certainty is left alone.
+public enum OrderListEdit {
+    /// Replaces `old` with `new` in the list.
+    public static func rename(_ old: String, to new: String, in settings: URL) throws(CollectionWriter.SaveError) {
+        try edit(settings) { text, list in
+            guard let entry = list.entries.first(where: { $0.value == old }) else { return nil }
+            return text.replacingCharacters(in: entry.range, with: entry.quote.map { "\($0)\(new)\($0)" } ?? scalar(new))
+        }
+    }
+
+    /// Takes `name` out of the list.
+    public static func remove(_ name: String, from settings: URL) throws(CollectionWriter.SaveError) {
+        try edit(settings) { text, list in
+            guard let index = list.entries.firstIndex(where: { $0.value == name }) else { return nil }
+            let entry = list.entries[index]
+            if !list.isFlow { return text.replacingCharacters(in: entry.line, with: "") }
+            // `[a, b, c]`: an entry takes the comma after it with it, the last one the comma before it.
+            if index + 1 < list.entries.count {
+                return text.replacingCharacters(in: entry.range.lowerBound..<list.entries[index + 1].range.lowerBound, with: "")
+            }
+            if index > 0 {
+                return text.replacingCharacters(in: list.entries[index - 1].range.upperBound..<entry.range.upperBound, with: "")
+            }
+            return text.replacingCharacters(in: entry.range, with: "")
+        }
+    }
+
+    /// Puts `name` right after `existing` in the list.
+    public static func insert(_ name: String, after existing: String, in settings: URL) throws(CollectionWriter.SaveError) {
+        try edit(settings) { text, list in
+            guard let entry = list.entries.first(where: { $0.value == existing }) else { return nil }
+            if list.isFlow { return text.replacingCharacters(in: entry.range.upperBound..<entry.range.upperBound, with: ", " + scalar(name)) }
+            // A block entry: a line like it, with the new name.
+            let line = String(text[entry.line])
+            let prefix = line[..<line.index(line.startIndex, offsetBy: text.distance(from: entry.line.lowerBound, to: entry.range.lowerBound))]
+            let newline = line.hasSuffix("\n") ? "" : "\n"
+            return text.replacingCharacters(in: entry.line.upperBound..<entry.line.upperBound, with: newline + prefix + scalar(name) + "\n")
+        }
+    }
+
+    /// A name as a YAML scalar: plain when that reads back as the same string, quoted otherwise.
+    static func scalar(_ name: String) -> String {
+        let plain = name.first.map { $0.isLetter } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            && !["true", "false", "yes", "no", "on", "off", "null"].contains(name.lowercased())
+        return plain ? name : "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// One name in the list: its value, the range of its text (quotes included), the quote
+    /// character if quoted, and the range of its whole line (for block lists).
+    struct Entry {
+        let value: String
+        let range: Range<String.Index>
+        let quote: Character?
+        let line: Range<String.Index>
+    }
+
+    struct List {
+        let isFlow: Bool
+        let entries: [Entry]
+    }
+
+    /// Reads the file, finds its list, applies `change` and writes the result atomically; a file
+    /// that does not exist, has no list, or whose list does not read back as expected is untouched.
+    private static func edit(_ settings: URL, _ change: (String, List) -> String?) throws(CollectionWriter.SaveError) {
+        guard let data = FileManager.default.contents(atPath: settings.path), let text = String(data: data, encoding: .utf8),
+              let list = list(in: text), let changed = change(text, list) else { return }
+        _ = try CollectionWriter.save(changed, to: settings)
+    }
+
+    /// The `order:` list of a settings file, located in its text.
+    static func list(in text: String) -> List? {
+        guard let root = try? Yams.compose(yaml: text), case .mapping(let mapping) = root,
+              let node = mapping.first(where: { $0.key.string == "order" })?.value,
+              case .sequence(let sequence) = node else { return nil }
+        let lineStarts = [text.startIndex] + text.indices.filter { text[$0] == "\n" }.map { text.index(after: $0) }
+        var entries: [Entry] = []
+        for item in sequence {
+            guard case .scalar(let scalar) = item, let mark = item.mark, mark.line - 1 < lineStarts.count else { return nil }
+            let lineStart = lineStarts[mark.line - 1]
+            let lineEnd = text[lineStart...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
+            // libyaml counts columns in characters; a line it cannot be matched on is not edited.
+            guard let start = text.index(lineStart, offsetBy: mark.column - 1, limitedBy: lineEnd) else { return nil }
+            let quote: Character? = ["'", "\""].contains(text[start]) ? text[start] : nil
+            let token = quote.map { "\($0)\(scalar.string)\($0)" } ?? scalar.string
+            guard text[start...].hasPrefix(token) else { return nil }
+            entries.append(Entry(value: scalar.string, range: start..<text.index(start, offsetBy: token.count), quote: quote,
+                                 line: lineStart..<lineEnd))
+        }
+        // A flow list starts at its bracket; Yams does not keep the style of a composed node.
+        let isFlow = node.mark.flatMap { mark -> Bool? in
+            guard mark.line - 1 < lineStarts.count,
+                  let start = text.index(lineStarts[mark.line - 1], offsetBy: mark.column - 1, limitedBy: text.endIndex) else { return nil }
+            return start < text.endIndex && text[start] == "["
+        } ?? false
+        return List(isFlow: isFlow, entries: entries)
+    }
+}
