@@ -51,15 +51,10 @@ final class ResponseSpoolFile: @unchecked Sendable {  // Unchecked: written and 
     /// Closes the file and returns its bytes, mapped; the file itself is removed.
     /// - Parameter request: The request's URL, for the error.
     func finish(request: URL?) -> Result<Data, TransportError> {
-        defer { try? FileManager.default.removeItem(at: url) }
         try? handle.close()
-        if let problem { return .failure(TransportError(kind: .other, url: request, detail: problem)) }
-        do {
-            return .success(try Data(contentsOf: url, options: .alwaysMapped))
-        } catch {
-            let detail = "the spooled response body \(url.path) could not be read back: \(error.localizedDescription)"
-            return .failure(TransportError(kind: .other, url: request, detail: detail))
-        }
+        guard let problem else { return Self.readBack(url, mappedAbove: 0, request: request) }
+        try? FileManager.default.removeItem(at: url)
+        return .failure(TransportError(kind: .other, url: request, detail: problem))
     }
 
     /// Reads a downloaded body back and removes its file: mapped when longer than `threshold`,

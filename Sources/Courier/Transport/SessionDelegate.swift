@@ -110,9 +110,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         } update: { record in
             if record.response == nil, let head {
                 record.response = head
-                // libcurl decodes compressed bodies, so the announced length is not what arrives.
-                let encoded = head.value(forHTTPHeaderField: "Content-Encoding").map { $0.lowercased() != "identity" } ?? false
-                record.progress.totalBytesToReceive = head.expectedContentLength >= 0 && !encoded ? head.expectedContentLength : nil
+                record.progress.totalBytesToReceive = Self.bodyLength(announcedBy: head, expected: head.expectedContentLength)
                 if let total = record.progress.totalBytesToSend { record.progress.bytesSent = total }
                 headCallback = record.onHead
                 record.onHead = nil
@@ -171,13 +169,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
                     totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
-        // A compressed body's announced length is not what arrives (see the data task's case).
-        let encoded = (downloadTask.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
-            .map { $0.lowercased() != "identity" } ?? false
+        let head = downloadTask.response as? HTTPURLResponse
         report(downloadTask.taskIdentifier) { progress in
             progress.bytesReceived = totalBytesWritten
-            if totalBytesExpectedToWrite > 0 && !encoded { progress.totalBytesToReceive = totalBytesExpectedToWrite }
+            guard totalBytesExpectedToWrite > 0 else { return }
+            if let total = head.map({ Self.bodyLength(announcedBy: $0, expected: totalBytesExpectedToWrite) }) ?? totalBytesExpectedToWrite {
+                progress.totalBytesToReceive = total
+            }
         }
+    }
+
+    /// The length a body will have as it arrives, when the head says so: libcurl decodes
+    /// compressed bodies, so their announced length is not what arrives.
+    private static func bodyLength(announcedBy head: HTTPURLResponse, expected: Int64) -> Int64? {
+        let encoded = head.value(forHTTPHeaderField: "Content-Encoding").map { $0.lowercased() != "identity" } ?? false
+        return expected >= 0 && !encoded ? expected : nil
     }
 
     /// The session deletes `location` when this returns, so the file is moved here and now.

@@ -80,24 +80,23 @@ public enum OrderListEdit {
               case .sequence(let sequence) = node else { return nil }
         let lineStarts = [text.startIndex] + text.indices.filter { text[$0] == "\n" }.map { text.index(after: $0) }
         var entries: [Entry] = []
-        for item in sequence {
-            guard case .scalar(let scalar) = item, let mark = item.mark, mark.line - 1 < lineStarts.count else { return nil }
+        // libyaml counts lines from 1 and columns in characters; a place it cannot be matched on is not edited.
+        func place(of node: Node) -> (start: String.Index, line: Range<String.Index>)? {
+            guard let mark = node.mark, mark.line >= 1, mark.line - 1 < lineStarts.count else { return nil }
             let lineStart = lineStarts[mark.line - 1]
             let lineEnd = text[lineStart...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
-            // libyaml counts columns in characters; a line it cannot be matched on is not edited.
-            guard let start = text.index(lineStart, offsetBy: mark.column - 1, limitedBy: lineEnd) else { return nil }
+            guard let start = text.index(lineStart, offsetBy: mark.column - 1, limitedBy: lineEnd), start < lineEnd else { return nil }
+            return (start, lineStart..<lineEnd)
+        }
+        for item in sequence {
+            guard case .scalar(let scalar) = item, let (start, line) = place(of: item) else { return nil }
             let quote: Character? = ["'", "\""].contains(text[start]) ? text[start] : nil
             let token = quote.map { "\($0)\(scalar.string)\($0)" } ?? scalar.string
             guard text[start...].hasPrefix(token) else { return nil }
-            entries.append(Entry(value: scalar.string, range: start..<text.index(start, offsetBy: token.count), quote: quote,
-                                 line: lineStart..<lineEnd))
+            entries.append(Entry(value: scalar.string, range: start..<text.index(start, offsetBy: token.count), quote: quote, line: line))
         }
         // A flow list starts at its bracket; Yams does not keep the style of a composed node.
-        let isFlow = node.mark.flatMap { mark -> Bool? in
-            guard mark.line - 1 < lineStarts.count,
-                  let start = text.index(lineStarts[mark.line - 1], offsetBy: mark.column - 1, limitedBy: text.endIndex) else { return nil }
-            return start < text.endIndex && text[start] == "["
-        } ?? false
+        let isFlow = place(of: node).map { text[$0.start] == "[" } ?? false
         return List(isFlow: isFlow, entries: entries)
     }
 }

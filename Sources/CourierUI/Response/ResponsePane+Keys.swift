@@ -72,12 +72,7 @@ extension ResponsePane {
         case .unfoldAll: folded = []
         case .raw:
             raw.toggle()
-            cursor = 0
-            top = 0
-            left = 0
-            folded = []
-            matches = []
-            search = nil
+            resetBodyView()
             return .status(raw ? "raw body" : "pretty body")
         case .filter: searchField = TextField(searchQuery)
         case .nextMatch, .previousMatch:

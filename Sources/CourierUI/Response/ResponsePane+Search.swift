@@ -1,3 +1,4 @@
+import CourierJSON
 import Foundation
 
 /// Search in the body: started by the pane, run by the driver in slices, its results folded in
@@ -55,13 +56,9 @@ extension ResponsePane {
 
     /// Whether `line` is a match; a binary search, so drawing costs the same for any number of matches.
     func isMatch(_ line: Int) -> Bool {
-        var low = 0
-        var high = matches.count
-        while low < high {
-            let middle = (low + high) / 2
-            if matches[middle] < line { low = middle + 1 } else { high = middle }
-        }
-        return low < matches.count && matches[low] == line
+        // The last match at or before `line`, found as a line is found among line starts.
+        guard !matches.isEmpty else { return false }
+        return matches[ByteSearch.line(containing: line, starts: matches)] == line
     }
 }
 

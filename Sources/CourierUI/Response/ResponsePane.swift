@@ -54,14 +54,20 @@ public struct ResponsePane: Sendable, Equatable {
     /// A new response replaces the old one; the cursor goes back to the top and folds are forgotten.
     mutating func show(_ snapshot: ResponseSnapshot?) {
         current = snapshot
+        resetBodyView()
+        otherTop = 0
+        refreshKeyPath()
+    }
+
+    /// Back to the top of the body, nothing folded, no matches and no search running: what a new
+    /// body or the other view of it (raw or pretty) starts with.
+    mutating func resetBodyView() {
         cursor = 0
         top = 0
         left = 0
         folded = []
         matches = []
         search = nil
-        otherTop = 0
-        refreshKeyPath()
     }
 
     /// Whether typed keys go to a text field of this pane.

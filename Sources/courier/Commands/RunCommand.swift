@@ -2,6 +2,7 @@ import ArgumentParser
 import Courier
 import CourierCollections
 import CourierJSON
+import CourierUI
 import Foundation
 
 /// `courier run ID`: sends a request and prints the response body.
@@ -74,14 +75,14 @@ struct RunCommand: AsyncParsableCommand {
             } catch {
                 throw CLIFailure.usage("cannot write \(output): \(error.localizedDescription)")
             }
-            Output.error("Saved \(Bytes.format(Int64(body.count))) to \(output)\n")
+            Output.error("Saved \(ByteCount.text(body.count)) to \(output)\n")
             return
         }
         let terminal = Output.stdoutIsTerminal
         if (terminal || pretty) && !raw, let formatted = try? JSONFormatter.pretty(body) {
             Output.write(formatted + Data("\n".utf8))
         } else if terminal && !raw && String(data: body, encoding: .utf8) == nil {
-            Output.error("The \(Bytes.format(Int64(body.count))) body is binary; save it with --output FILE or print it with --raw.\n")
+            Output.error("The \(ByteCount.text(body.count)) body is binary; save it with --output FILE or print it with --raw.\n")
         } else {
             Output.write(body)
             if terminal, body.last != UInt8(ascii: "\n"), !body.isEmpty { Output.write(Data("\n".utf8)) }

@@ -45,16 +45,16 @@ final class ProgressLine: Sendable {
             let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             var text: String
             if let toSend, toSend > 0, sent < toSend {
-                text = "↑ \(Bytes.format(sent)) / \(Bytes.format(toSend)) \(Int(Double(sent) / Double(toSend) * 100))%"
+                text = "↑ \(ByteCount.text(sent)) / \(ByteCount.text(toSend)) \(Int(Double(sent) / Double(toSend) * 100))%"
             } else if let total, total > 0 {
                 let fraction = min(1, Double(received) / Double(total))
                 let filled = Int(fraction * 20)
                 text = "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled) + "] "
-                    + "\(Int(fraction * 100))% \(Bytes.format(received)) / \(Bytes.format(total))"
+                    + "\(Int(fraction * 100))% \(ByteCount.text(received)) / \(ByteCount.text(total))"
             } else {
-                text = "↓ \(Bytes.format(received))"
+                text = "↓ \(ByteCount.text(received))"
             }
-            text += " · \(Bytes.format(Int64(Double(received) / seconds)))/s · \(String(format: "%.1f", seconds)) s"
+            text += " · \(ByteCount.text(Int64(Double(received) / seconds)))/s · \(String(format: "%.1f", seconds)) s"
             Output.error("\r\u{1B}[2K" + text)
             state.drawn = true
         }
@@ -63,9 +63,4 @@ final class ProgressLine: Sendable {
     func finish() {
         state.withLock { state in if state.drawn { Output.error("\r\u{1B}[2K") } }
     }
-}
-
-/// Sizes in the command line's messages, written as the explorer writes them (`ByteCount`).
-enum Bytes {
-    static func format(_ count: Int64) -> String { ByteCount.text(count) }
 }
