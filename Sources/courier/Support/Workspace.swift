@@ -68,11 +68,11 @@ final class Workspace {
     /// The template context for `request` in environment `name`; `demoURL` fills `{{$demo}}`.
     static func context(for request: LoadedRequest, environment name: String?, overrides: [String: String],
                         demoURL demo: String?) throws -> TemplateContext {
-        var environment = EnvironmentValues.empty
-        if let name {
-            environment = EnvironmentValues.load(name, collectionRoot: request.collectionRoot)
-            let errors = environment.diagnostics.filter { $0.severity == .error }
-            if !errors.isEmpty { throw CLIFailure.collection(errors.map(\.description).joined(separator: "\n")) }
+        let environment: EnvironmentValues
+        do {
+            environment = try EnvironmentValues.selected(name, collectionRoot: request.collectionRoot)
+        } catch {
+            throw CLIFailure.collection(error.description)
         }
         return RequestResolver.context(for: request, environment: environment, overrides: overrides,
                                        processEnvironment: ProcessInfo.processInfo.environment, demoURL: demo)

@@ -6,19 +6,17 @@ import Foundation
 /// What the explorer does off its UI thread: resolving drafts in an environment (starting the
 /// demo server on first use) and working out their cURL command and variables.
 struct ExplorerBackend: Sendable {
-    private let demo = DemoServerLauncher()
+    let demo: any DemoURLSource
     /// Where bodies too large for memory go while they arrive.
     let spooling: ResponseSpooling?
 
     /// Resolves `request` in `environment`, with the context that did it.
     func resolve(_ request: LoadedRequest, environment: String?) async throws -> (ResolvedRequest, TemplateContext) {
         let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
-        let context = try Workspace.context(for: request, environment: environment, overrides: [:], demoURL: demoURL)
-        do {
-            return (try RequestResolver(context: context, spooling: spooling).resolve(request), context)
-        } catch {
-            throw CLIFailure.collection("\(error)")
-        }
+        let values = try EnvironmentValues.selected(environment, collectionRoot: request.collectionRoot)
+        let context = RequestResolver.context(for: request, environment: values, overrides: [:],
+                                              processEnvironment: ProcessInfo.processInfo.environment, demoURL: demoURL)
+        return (try RequestResolver(context: context, spooling: spooling).resolve(request), context)
     }
 
     /// The cURL command, resolved URL and variables of a draft.

@@ -1,4 +1,4 @@
-@testable import courier
+@testable import CourierExplorer
 import CourierCollections
 import CourierTestSupport
 import Foundation

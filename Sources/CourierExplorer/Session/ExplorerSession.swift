@@ -1,6 +1,5 @@
 import Courier
 import CourierCollections
-import CourierTerminal
 import CourierUI
 import Foundation
 #if canImport(Glibc)
@@ -10,8 +9,8 @@ import Glibc
 /// Runs the explorer on its own thread: draws the state, feeds it keys and the results of
 /// background work, and performs the effects it asks for. Only this thread touches the terminal,
 /// the state and the collection files; requests and previews run as tasks that post actions back.
-final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at a time uses it, created by the command and then handed whole to the UI thread, which alone touches it until `run` returns.
-    private let terminal: Terminal
+public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at a time uses it, created by the command and then handed whole to the UI thread, which alone touches it until `run` returns.
+    private let terminal: any TerminalBackend
     private let settings: ExplorerSettings
     private var state: ExplorerState
     private var tree: CollectionTree
@@ -23,11 +22,12 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
     private var sequence = 0
     private var running = true
 
-    init(terminal: Terminal, settings: ExplorerSettings, tree: CollectionTree) {
+    /// A session on `terminal` over the collections in `tree`; `demo` fills `{{$demo}}`.
+    public init(terminal: any TerminalBackend, settings: ExplorerSettings, tree: CollectionTree, demo: any DemoURLSource) {
         self.terminal = terminal
         self.settings = settings
         self.tree = tree
-        backend = ExplorerBackend(spooling: settings.responseSpooling)
+        backend = ExplorerBackend(demo: demo, spooling: settings.responseSpooling)
         state = ExplorerState(width: terminal.width, height: terminal.height, tree: Self.nodes(tree.entries),
                               definitions: Self.definitions(tree), keyMap: settings.keyMap)
         state.collectionEnvironments = Self.environments(tree)
@@ -38,8 +38,8 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
         }
     }
 
-    /// The loop: until the state asks to quit.
-    func run() {
+    /// The loop: until the state asks to quit, or nobody is there to see it.
+    public func run() {
         let parent = getppid()
         // When set, the time from reading each key to its frame being written goes to this file.
         let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"].flatMap { FrameLog(path: $0) }
@@ -82,7 +82,7 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             case .quit: running = false
             case .suspend: terminal.suspend()
             case .copy(let text):
-                let how = Clipboard.copy(text)
+                let how = terminal.copy(text)
                 let preview = text.count > 40 ? String(text.prefix(40)) + "…" : text
                 state.status = "copied \(preview.replacingOccurrences(of: "\n", with: " ")) (\(how))"
             case .send(let id, let definition, let environment): send(id, definition, environment)
