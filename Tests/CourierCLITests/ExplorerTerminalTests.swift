@@ -206,6 +206,11 @@ struct ExplorerMouseTests {
 struct ExplorerHangupTests {
     @Test("When its terminal goes away the explorer exits instead of spinning on failed reads")
     func terminalGone() async throws {
+        // Timing-sensitive: a 17 MB test beside it can hold a debug build's exit for seconds.
+        try await ExclusiveTime.run { try await exclusiveTerminalGone() }
+    }
+
+    private func exclusiveTerminalGone() async throws {
         let terminal = try PseudoTerminal()
         // No session of its own and a parent that stays (this process): only the hang-up can stop it.
         let pid = try Processes.spawn(["sh", "-c", "stty rows 24 cols 80; exec \(Explorer.command)"],
