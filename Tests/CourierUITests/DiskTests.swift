@@ -155,3 +155,48 @@ struct DiskTests {
         #expect(LineDiff.lines(from: old, to: new).map(\.marked) == expected)
     }
 }
+
+@Suite("Changes on disk to readability")
+struct DiskReadabilityTests {
+    static let broken = Problem(requestId: DiskTests.id, diagnostic: Diagnostic(
+        file: "Demo/users/create-user.yaml", line: 3, column: 2, severity: .error, message: "malformed YAML: could not find expected ':'"))
+
+    @Test("A clean request whose file breaks shows its problems read-only, and comes back when the file is fixed")
+    func breaksAndHeals() {
+        var harness = Harness()
+        harness.press(.character("p"))
+        harness.type("create-user")
+        harness.press(.enter)
+        harness.receive(.fileChanged(id: DiskTests.id, nil, problems: [Self.broken]))
+        #expect(harness.state.requestPane == .unreadable(id: DiskTests.id))
+        #expect(harness.state.status == "Demo/users/create-user changed on disk and cannot be read: "
+            + "Demo/users/create-user.yaml:3:2: malformed YAML: could not find expected ':'")
+        harness.press(.ctrl("r"))
+        #expect(harness.sent.isEmpty)
+        harness.receive(.fileChanged(id: DiskTests.id, DiskTests.theirs, problems: []))
+        #expect(harness.state.editor?.draft == DiskTests.theirs)
+        #expect(harness.state.problems.isEmpty)
+        harness.press(.ctrl("r"))
+        #expect(harness.sent == [DiskTests.id])
+    }
+
+    @Test("Unsaved edits over a file that broke: Keep mine keeps the draft, Take theirs shows the problems")
+    func dirtyOverBroken() {
+        var harness = Harness()
+        harness.press(.character("p"))
+        harness.type("create-user")
+        harness.press(.enter, .tab, .character("m"))
+        harness.type("PUT")
+        harness.press(.enter)
+        harness.receive(.fileChanged(id: DiskTests.id, nil, problems: [Self.broken]))
+        #expect(harness.state.dialog?.buttons == ["Keep mine", "Take theirs"])
+        #expect(harness.state.dialog?.message.contains("cannot be read") == true)
+        var keeping = harness
+        keeping.press(.character("k"))
+        #expect(keeping.state.editor?.draft.method == "PUT" && keeping.state.editor?.isDirty == true)
+        keeping.press(.ctrl("s"))
+        #expect(keeping.saved.last?.method == "PUT", "saving writes the draft over the broken file")
+        harness.press(.character("t"))
+        #expect(harness.state.requestPane == .unreadable(id: DiskTests.id))
+    }
+}

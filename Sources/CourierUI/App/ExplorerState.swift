@@ -166,6 +166,7 @@ public struct ExplorerState: Sendable, Equatable {
 
 /// What the request pane shows.
 public enum RequestPaneContent: Sendable, Equatable {
+    /// No request yet: a hint says how to choose one.
     case empty
     /// A request opened for editing.
     case editor(RequestEditor)

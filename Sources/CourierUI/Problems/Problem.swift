@@ -3,14 +3,18 @@ import CourierCollections
 /// A loader problem of a collection file, and the request it belongs to (nil for
 /// `collection.yaml`, environments and other files no request owns).
 public struct Problem: Sendable, Equatable {
+    /// The request whose file has the problem; nil when no request owns the file.
     public var requestId: String?
+    /// What is wrong and where: file, line, column, severity and message.
     public var diagnostic: Diagnostic
 
+    /// A problem of `requestId`'s file, or of a file no request owns.
     public init(requestId: String?, diagnostic: Diagnostic) {
         self.requestId = requestId
         self.diagnostic = diagnostic
     }
 
+    /// Whether it is an error, which stops the request from being sent.
     public var isError: Bool { diagnostic.severity == .error }
 
     /// `file:line:column: message`, as the status line and the request pane show it.
@@ -35,12 +39,14 @@ public struct Problem: Sendable, Equatable {
 
 /// The file of the open request changed on disk while it has unsaved edits here.
 public struct DiskConflict: Sendable, Equatable {
+    /// The request whose file changed.
     public var id: String
     /// The version on disk now; nil when the file is gone or could not be read.
     public var theirs: RequestDefinition?
     /// Why the version on disk could not be read, when it could not.
     public var unreadable: Problem?
 
+    /// A conflict over `id`'s file with the version on disk now.
     public init(id: String, theirs: RequestDefinition?, unreadable: Problem? = nil) {
         self.id = id
         self.theirs = theirs

@@ -12,9 +12,12 @@ public enum LineDiff {
             case added
         }
 
+        /// Kept, removed or added.
         public var kind: Kind
+        /// The line without its newline.
         public var text: String
 
+        /// A line of the difference.
         public init(_ kind: Kind, _ text: String) {
             self.kind = kind
             self.text = text

@@ -1,10 +1,13 @@
 /// A scrollable overlay with the line difference of two versions of a file.
 public struct DiffView: Sendable, Equatable {
+    /// What is compared, for the overlay's title.
     public var title: String
+    /// The difference, line by line.
     public let lines: [LineDiff.Line]
     /// The first line shown.
     public private(set) var top = 0
 
+    /// The difference from `old` to `new`.
     public init(title: String, old: String, new: String) {
         self.title = title
         lines = LineDiff.lines(from: old, to: new)
