@@ -16,10 +16,8 @@ struct DiskTests {
 
     /// create-user open on its Headers tab, focus in the request pane.
     private func opened(width: Int = 80, height: Int = 24) -> Harness {
-        var harness = Harness(width: width, height: height)
-        harness.press(.character("p"))
-        harness.type("create-user")
-        harness.press(.enter, .tab, .character("]"))
+        var harness = Harness.opening("create-user", width: width, height: height)
+        harness.press(.tab, .character("]"))
         #expect(harness.state.editor?.tab == .headers && harness.state.editor?.row == 0)
         return harness
     }
@@ -27,9 +25,7 @@ struct DiskTests {
     /// `opened()` with the method changed to PUT, unsaved.
     private func dirty(width: Int = 80, height: Int = 24) -> Harness {
         var harness = opened(width: width, height: height)
-        harness.press(.character("m"))
-        harness.type("PUT")
-        harness.press(.enter)
+        harness.pickMethod("PUT")
         #expect(harness.state.editor?.isDirty == true)
         return harness
     }
@@ -163,10 +159,7 @@ struct DiskReadabilityTests {
 
     @Test("A clean request whose file breaks shows its problems read-only, and comes back when the file is fixed")
     func breaksAndHeals() {
-        var harness = Harness()
-        harness.press(.character("p"))
-        harness.type("create-user")
-        harness.press(.enter)
+        var harness = Harness.opening("create-user")
         harness.receive(.fileChanged(id: DiskTests.id, nil, problems: [Self.broken]))
         #expect(harness.state.requestPane == .unreadable(id: DiskTests.id))
         #expect(harness.state.status == "Demo/users/create-user changed on disk and cannot be read: "
@@ -182,12 +175,9 @@ struct DiskReadabilityTests {
 
     @Test("Unsaved edits over a file that broke: Keep mine keeps the draft, Take theirs shows the problems")
     func dirtyOverBroken() {
-        var harness = Harness()
-        harness.press(.character("p"))
-        harness.type("create-user")
-        harness.press(.enter, .tab, .character("m"))
-        harness.type("PUT")
-        harness.press(.enter)
+        var harness = Harness.opening("create-user")
+        harness.press(.tab)
+        harness.pickMethod("PUT")
         harness.receive(.fileChanged(id: DiskTests.id, nil, problems: [Self.broken]))
         #expect(harness.state.dialog?.buttons == ["Keep mine", "Take theirs"])
         #expect(harness.state.dialog?.message.contains("cannot be read") == true)

@@ -29,12 +29,9 @@ struct SnapshotTests {
 
     @Test("The difference between the draft and a change on disk at 80×24")
     func difference() throws {
-        var harness = Harness()
-        harness.press(.character("p"))
-        harness.type("create-user")
-        harness.press(.enter, .tab, .character("m"))
-        harness.type("PUT")
-        harness.press(.enter)
+        var harness = Harness.opening("create-user")
+        harness.press(.tab)
+        harness.pickMethod("PUT")
         harness.effects += harness.state.update(.fileChanged(id: DiskTests.id, DiskTests.theirs, problems: []))
         try assertSnapshot(harness.screen, named: "conflict-80x24")
         harness.press(.character("s"))

@@ -47,6 +47,22 @@ struct Harness {
         state = ExplorerState(width: width, height: height, tree: tree, definitions: sampleDefinitions, problems: problems)
     }
 
+    /// A harness with `request` chosen in the palette (which opens it, focus staying in the tree).
+    static func opening(_ request: String, width: Int = 80, height: Int = 24) -> Harness {
+        var harness = Harness(width: width, height: height)
+        harness.press(.character("p"))
+        harness.type(request)
+        harness.press(.enter)
+        return harness
+    }
+
+    /// Picks `method` for the open request with `m`: an unsaved change.
+    mutating func pickMethod(_ method: String) {
+        press(.character("m"))
+        type(method)
+        press(.enter)
+    }
+
     /// Feeds an action from the driver, collecting its effects.
     mutating func receive(_ action: Action) {
         effects += state.update(action)
