@@ -38,6 +38,7 @@ struct LoaderProblemsTests {
         try directory.write("API/malformed.yaml", "path: [unclosed\n")
         try directory.write("API/put.yaml", "method: PUT\npath: x\ntimeout: soon\n")
         try directory.write("API/good.yaml", "path: fine\n")
+        try directory.write("API/environments/dev.yaml", "token: [unclosed\n")
         let tree = CollectionLoader.load(directory.url)
         #expect(tree.requestIds == ["API/good", "API/malformed", "API/put", "API/typo"])
         let typo = try #require(tree.request(id: "API/typo"))
@@ -56,7 +57,8 @@ struct LoaderProblemsTests {
         #expect(method("API/put") == "PUT!", "a method read for certain is shown")
         #expect(method("API/good") == "GET")
         // Everything is in the tree's diagnostics too, collection.yaml's warning included.
-        #expect(tree.diagnostics.count == 6, "\(tree.diagnostics)")
+        #expect(tree.diagnostics.count == 7, "\(tree.diagnostics)")
         #expect(tree.diagnostics.contains { $0.file.hasSuffix("collection.yaml") && $0.severity == .warning })
+        #expect(tree.diagnostics.contains { $0.file.hasSuffix("environments/dev.yaml") && $0.severity == .error })
     }
 }

@@ -68,6 +68,7 @@ private struct LoadState {
                 orderLocation = definition.locations["order"] ?? orderLocation
             }
         }
+        if collectionRoot == url { environmentProblems(of: url) }
         let names = (store.entries(in: url) ?? []).filter { !$0.name.hasPrefix(".") }
         var folders: [(String, URL)] = []
         var files: [(String, URL)] = []
@@ -125,6 +126,17 @@ private struct LoadState {
         // A method that was not read for certain is not shown as the default GET.
         let method = loaded.hasErrors && definition.locations["method"] == nil ? "?" : definition.method
         return RequestEntry(name: url.deletingPathExtension().lastPathComponent, id: requestId, method: method, problems: problems)
+    }
+
+    /// The problems of a collection's environment files, so the tree's diagnostics hold every file's.
+    mutating func environmentProblems(of collection: URL) {
+        let folder = collection.appendingPathComponent(CollectionLoader.environmentsFolder)
+        for entry in (store.entries(in: folder) ?? []).sorted(by: { $0.name < $1.name })
+        where !entry.isFolder && entry.name.hasSuffix(".yaml") && !entry.name.hasPrefix(".") {
+            let file = folder.appendingPathComponent(entry.name)
+            guard let (text, _) = read(file) else { continue }
+            diagnostics += DocumentParser.environment(text, file: display(file)).1
+        }
     }
 
     /// Body files must exist: a missing one is reported at load time, not on the wire.
