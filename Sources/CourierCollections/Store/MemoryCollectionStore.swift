@@ -32,8 +32,10 @@ public final class MemoryCollectionStore: CollectionStore {
     /// Whether the file at `file` was written as a secret (mode 0600 on disk).
     public func isSecret(_ file: URL) -> Bool { state.withLock { $0.files[key(file)]?.secret ?? false } }
 
+    /// The bytes written at `file`, if any.
     public func contents(of file: URL) -> Data? { state.withLock { $0.files[key(file)]?.data } }
 
+    /// The files and folders directly in `folder`, by name.
     public func entries(in folder: URL) -> [StoreEntry]? {
         let folder = key(folder)
         return state.withLock { state -> [StoreEntry]? in
@@ -44,6 +46,7 @@ public final class MemoryCollectionStore: CollectionStore {
         }
     }
 
+    /// Stores `data` (creating folders) and reports the change to watchers.
     public func write(_ data: Data, to file: URL, secret: Bool) throws(StoreError) {
         let path = key(file)
         var changes: [StoreChange] = []
@@ -57,6 +60,7 @@ public final class MemoryCollectionStore: CollectionStore {
         report(changes + [StoreChange(existing == nil ? .added : .changed, relative(path))])
     }
 
+    /// Removes a file or an empty folder and reports it.
     public func remove(_ item: URL) throws(StoreError) {
         let path = key(item)
         let change = state.withLock { state -> StoreChange? in
@@ -69,6 +73,7 @@ public final class MemoryCollectionStore: CollectionStore {
         report([change])
     }
 
+    /// Moves a file to a free path and reports the old path removed and the new one added.
     public func move(_ item: URL, to destination: URL) throws(StoreError) {
         let from = key(item), to = key(destination)
         let changes = state.withLock { state -> [StoreChange]? in
@@ -82,6 +87,7 @@ public final class MemoryCollectionStore: CollectionStore {
         report(changes)
     }
 
+    /// Reports this store's changes in batches, as the file store does.
     public func watch(_ onChange: @escaping @Sendable ([StoreChange]) -> Void) throws(StoreError) -> StoreWatch {
         let id = UUID()
         let batcher = ChangeBatcher(deliver: onChange)
@@ -92,6 +98,7 @@ public final class MemoryCollectionStore: CollectionStore {
         }
     }
 
+    /// The pretend answer given at creation.
     public func isIgnoredByGit(_ file: URL) -> Bool? { gitIgnores }
 
     // MARK: - Paths

@@ -128,3 +128,44 @@ struct LosslessEditTests {
         #expect(try LosslessEdit.request("# just a comment\n", to: draft, file: "r.yaml") == "# just a comment\npath: x\n")
     }
 }
+
+@Suite("Lossless editing: text bodies and settings files")
+struct LosslessTextAndSettingsTests {
+    @Test("A literal block text body stays a literal block, indented as it was")
+    func literalBlock() throws {
+        let text = "path: x\nbody:\n  text: |\n    line one\n    line two\ntimeout: 5\n"
+        var draft = try #require(DocumentParser.request(text, file: "r").0)
+        draft.body = .text("line one\nline 2\n\nlast\n")
+        let result = try LosslessEdit.request(text, to: draft, file: "r")
+        #expect(result == "path: x\nbody:\n  text: |\n    line one\n    line 2\n\n    last\ntimeout: 5\n")
+        draft.body = .text("no final break")
+        #expect(try LosslessEdit.request(text, to: draft, file: "r") == "path: x\nbody:\n  text: |-\n    no final break\ntimeout: 5\n")
+    }
+
+    @Test("Another body kind replaces the kind's key and value only")
+    func bodyKind() throws {
+        let text = "path: x\nbody:  # what is sent\n  json: {a: 1}\nconverter: data\n"
+        var draft = try #require(DocumentParser.request(text, file: "r").0)
+        draft.body = .form([Field(name: "q", value: "swift")])
+        #expect(try LosslessEdit.request(text, to: draft, file: "r") == "path: x\nbody:  # what is sent\n  form:\n    - {name: q, value: swift}\nconverter: data\n")
+        draft.body = nil
+        #expect(try LosslessEdit.request(text, to: draft, file: "r") == "path: x\nconverter: data\n")
+    }
+
+    @Test("collection.yaml: a variable edited in place, an order entry added inside its flow list")
+    func collection() throws {
+        let text = "name: API\nvariables:\n  - {name: user, value: ada}  # the seeded one\norder: [b, a]\n"
+        var draft = try #require(DocumentParser.collection(text, file: "c").0)
+        draft.variables[0].value = "grace"
+        draft.order = ["b", "a", "c"]
+        #expect(try LosslessEdit.collection(text, to: draft, file: "c")
+                == "name: API\nvariables:\n  - {name: user, value: grace}  # the seeded one\norder: [b, a, c]\n")
+    }
+
+    @Test("An environment switched-off entry cannot be said in name: value form, so it is refused")
+    func environmentRefusal() throws {
+        #expect(throws: StoreError.self) {
+            try LosslessEdit.environment("a: b\n", to: [Field(name: "a", value: "b", enabled: false)], file: "e.yaml")
+        }
+    }
+}

@@ -1,4 +1,4 @@
-import CourierCollections
+@testable import CourierCollections
 import CourierTestSupport
 import Foundation
 import Testing
@@ -31,5 +31,33 @@ struct WatchTests {
         var iterator = changes.makeAsyncIterator()
         let batch = await iterator.next()
         #expect(batch?.contains(StoreChange(.changed, "API/a.yaml")) == true, "\(String(describing: batch))")
+    }
+}
+
+@Suite("Watching by polling, where inotify is not to be had")
+struct PollingWatchTests {
+    @Test("The polling fallback reports the same changes")
+    func polling() async throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("API/a.yaml", "path: a\n")
+        try folder.write("API/b.yaml", "path: b\n")
+        let store = FileCollectionStore(directory: folder.url, polling: true)
+        let log = ChangeLog()
+        let watch = try store.watch { log.record($0) }
+        defer { watch.cancel() }
+        try Data("path: a, longer now\n".utf8).write(to: folder.url.appendingPathComponent("API/a.yaml"))
+        try FileManager.default.moveItem(at: folder.url.appendingPathComponent("API/b.yaml"), to: folder.url.appendingPathComponent("API/c.yaml"))
+        try folder.write("API/new/d.yaml", "path: d\n")
+        let expected: Set<StoreChange> = [StoreChange(.changed, "API/a.yaml"), StoreChange(.removed, "API/b.yaml"), StoreChange(.added, "API/c.yaml"),
+                                          StoreChange(.added, "API/new", isFolder: true), StoreChange(.added, "API/new/d.yaml")]
+        let seen = await log.wait(for: expected)
+        #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
+    }
+
+    @Test("Changes in one batch merge: a new file that is then written stays added; one added and removed vanishes")
+    func merging() {
+        let merged = ChangeBatcher.merged([StoreChange(.added, "a"), StoreChange(.changed, "a"), StoreChange(.added, "t"), StoreChange(.removed, "t"),
+                                           StoreChange(.removed, "b"), StoreChange(.added, "b")])
+        #expect(merged == [StoreChange(.added, "a"), StoreChange(.changed, "b")])
     }
 }

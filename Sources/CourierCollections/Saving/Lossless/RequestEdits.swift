@@ -38,8 +38,10 @@ extension TextEditor {
                 return try replaceValue(of: kind, with: .inline(text))
             }
             try replaceValue(of: kind, with: .block(YAMLText.block(value, indent: 2).components(separatedBy: "\n")))
-        case (.text, .text(let text)), (.file, .file(let text)):
-            try setScalar(kind.name, .text(text), in: pair.value, order: DocumentParser.bodyKeys)
+        case (.text, .text(let text)) where Self.isScalar(kind.value):
+            setText(kind.value, to: text)
+        case (.file, .file(let text)) where Self.isScalar(kind.value):
+            set(kind.value, to: .text(text))
         case (.form(let before), .form(let after)):
             try editEntries(kind.value, from: before, to: after)
         case (.multipart(let before), .multipart(let after)):
@@ -48,6 +50,11 @@ extension TextEditor {
             replace(kind.key.range, with: Self.kindName(new))
             try replaceValue(of: kind, with: Self.bodyValue(new, flow: flow))
         }
+    }
+
+    private static func isScalar(_ node: LocatedNode) -> Bool {
+        if case .scalar = node.kind { return true }
+        return false
     }
 
     private static func isCollection(_ value: JSONValue) -> Bool {

@@ -14,6 +14,8 @@ final class InotifyWatcher: Sendable {
         /// Files and folders known to exist, so a file renamed over an existing one is "changed".
         var known: Set<String> = []
         var stopped = false
+        /// Set when the watch limit was hit after starting: polling takes over.
+        var poller: PollingWatcher?
     }
 
     private static let mask = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE)
@@ -49,7 +51,25 @@ final class InotifyWatcher: Sendable {
         }
     }
 
-    func stop() { state.withLock { $0.stopped = true } }
+    func stop() {
+        let poller = state.withLock { state -> PollingWatcher? in
+            state.stopped = true
+            return state.poller
+        }
+        poller?.stop()
+    }
+
+    /// The watch limit was hit for a new folder: polling watches the whole tree from now on.
+    private func fallBackToPolling() {
+        let poller = PollingWatcher(directory: directory, batcher: batcher)
+        let started = state.withLock { state -> Bool in
+            guard !state.stopped, state.poller == nil else { return false }
+            state.poller = poller
+            state.stopped = true
+            return true
+        }
+        if started { poller.start() }
+    }
 
     /// Adds a watch to `folder` and every folder below it, remembering what is there.
     /// - Returns: The paths found (files and folders), or nil when a watch could not be added.
@@ -103,7 +123,10 @@ final class InotifyWatcher: Sendable {
             let existed = state.withLock { !$0.known.insert(path).inserted }
             guard isFolder else { return [StoreChange(existed ? .changed : .added, path)] }
             // Files may land in a new folder before its watch exists: report what is already there.
-            let inside = addWatches(below: path) ?? []
+            guard let inside = addWatches(below: path) else {
+                fallBackToPolling()
+                return [StoreChange(.added, path, isFolder: true)]
+            }
             return [StoreChange(.added, path, isFolder: true)] + inside.map { StoreChange(.added, $0) }
         }
         if mask & (UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE)) != 0, !isFolder {
