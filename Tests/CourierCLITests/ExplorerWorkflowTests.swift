@@ -265,7 +265,8 @@ struct ExplorerFilesTests {
         try await session.send("renamed-one", literal: true)
         try await session.send("Enter")
         try await session.waitFor { $0.contains("renamed-one") }
-        #expect(text(demo.appendingPathComponent("users/renamed-one.yaml")) != nil)
+        // Rename changes the id (the file name) only; the title stays as the copy wrote it.
+        #expect(text(demo.appendingPathComponent("users/renamed-one.yaml"))?.hasPrefix("name: Create a user copy\n") == true)
         #expect(!FileManager.default.fileExists(atPath: demo.appendingPathComponent("users/create-a-user-copy.yaml").path))
         try await session.send("M")
         try await session.send("Demo/forms", literal: true)

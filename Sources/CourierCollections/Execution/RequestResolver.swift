@@ -74,7 +74,12 @@ public struct RequestResolver: Sendable {
         return texts.contains { TemplateContext.references(in: $0).contains("$demo") }
     }
 
+    /// The Courier request for `loaded`, its templates filled in.
+    /// - Throws: `ResolveError` with file:line:column: the file's own error-level problems (a
+    ///   request with errors is never sent as something else), or a template that cannot be filled.
     public func resolve(_ loaded: LoadedRequest) throws -> ResolvedRequest {
+        let errors = loaded.problems.filter { $0.severity == .error }
+        if !errors.isEmpty { throw ResolveError(description: errors.map(\.description).joined(separator: "\n")) }
         let definition = loaded.definition
         let fileLocation = SourceLocation(file: loaded.displayPath, line: 1, column: 1)
         func at(_ key: String) -> SourceLocation { definition.locations[key] ?? fileLocation }

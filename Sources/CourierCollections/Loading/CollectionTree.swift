@@ -22,9 +22,17 @@ public struct FolderEntry: Sendable {
 
 /// A request file in the tree.
 public struct RequestEntry: Sendable {
+    /// The file name without extension.
     public let name: String
+    /// The id (`Demo/users/get-user`).
     public let id: String
+    /// The method as read, or `?` when a file with errors did not say for certain.
     public let method: String
+    /// The file's problems, errors and warnings, with file:line:column.
+    public let problems: [Diagnostic]
+
+    /// Whether a problem of the file is an error: the request is marked and never sent.
+    public var hasErrors: Bool { problems.contains { $0.severity == .error } }
 }
 
 /// A request file loaded with everything needed to run it.
@@ -39,6 +47,15 @@ public struct LoadedRequest: Sendable {
     public let settings: [CollectionDefinition]
     /// The top-level collection folder, where `environments/` lives.
     public let collectionRoot: URL
+    /// The file's text as read; a lossless save edits it.
+    public let text: String
+    /// The hash of the bytes read: a save writes only over this version.
+    public let contentHash: ContentHash
+    /// The file's problems (errors and warnings); they are in the tree's diagnostics too.
+    public let problems: [Diagnostic]
+
+    /// Whether a problem is an error: the request is not sent (explorer, `run`, `test`).
+    public var hasErrors: Bool { problems.contains { $0.severity == .error } }
 }
 
 /// Everything under a collections directory, with every problem found on the way.

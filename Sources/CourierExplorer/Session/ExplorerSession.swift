@@ -14,6 +14,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     private let settings: ExplorerSettings
     private var state: ExplorerState
     private var tree: CollectionTree
+    private let store: FileCollectionStore
     private let inbox = Inbox()
     private lazy var searches = SearchRunner(inbox: inbox)
     private let letGo = LetGo()
@@ -27,6 +28,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
         self.terminal = terminal
         self.settings = settings
         self.tree = tree
+        store = FileCollectionStore(directory: tree.directory)
         backend = ExplorerBackend(demo: demo, spooling: settings.responseSpooling)
         state = ExplorerState(width: terminal.width, height: terminal.height, tree: Self.nodes(tree.entries),
                               definitions: Self.definitions(tree), keyMap: settings.keyMap)
@@ -96,7 +98,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
                     continue
                 }
                 do {
-                    try CollectionFiles.save(definition, of: request)
+                    try store.saveRequest(id, definition, expecting: request.contentHash)
                     reload(select: nil)
                     perform(state.update(.saved(id: id, definition)))
                 } catch {
@@ -110,39 +112,39 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
                 case .success(let edited): perform(state.update(.externallyEdited(edited)))
                 case .failure(let failure): perform(state.update(.report(failure.description)))
                 }
-            case .create(let folder, let name): fileOperation { try CollectionFiles.create(named: name, in: folder, tree: tree) }
-            case .duplicate(let id): fileOperation { try CollectionFiles.duplicate(try loaded(id), tree: tree) }
-            case .rename(let id, let name): fileOperation { try CollectionFiles.rename(try loaded(id), to: name, tree: tree) }
-            case .move(let id, let folder): fileOperation { try CollectionFiles.move(try loaded(id), to: folder, tree: tree) }
+            case .create(let folder, let name): fileOperation { try store.createRequest(titled: name, in: folder) }
+            case .duplicate(let id): fileOperation { try store.duplicateRequest(id) }
+            case .rename(let id, let name): fileOperation { try store.renameRequest(id, to: name) }
+            case .move(let id, let folder): fileOperation { try store.moveRequest(id, to: folder) }
             case .listFiles(let id):
                 guard let request = tree.request(id: id) else { continue }
                 perform(state.update(.filesListed(Self.attachableFiles(near: request))))
             case .loadEnvironment(let id, let name):
                 guard let request = tree.request(id: id) else { continue }
-                perform(state.update(.environmentLoaded(EnvironmentFiles.load(name, of: request))))
+                let content = store.loadEnvironment(name, in: request.collectionRoot)
+                perform(state.update(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables, secrets: content.secrets,
+                                                                         defaults: request.settings.first?.variables ?? []))))
             case .saveEnvironment(let draft):
                 guard let request = tree.request(id: draft.requestId) else { continue }
                 do {
-                    try EnvironmentFiles.save(draft, of: request)
+                    let loaded = store.loadEnvironment(draft.name, in: request.collectionRoot)
+                    let notes = try store.saveEnvironment(draft.name, in: request.collectionRoot,
+                                                          EnvironmentContent(variables: draft.variables, secrets: draft.secrets), over: loaded)
                     state.collectionEnvironments = Self.environments(tree)
                     state.environments = EnvironmentValues.names(in: request.collectionRoot)
                     perform(state.update(.environmentSaved(draft)))
+                    if let note = notes.first { state.status = note }
                 } catch {
                     perform(state.update(.report("\(error)")))
                 }
             case .delete(let id):
                 fileOperation {
-                    try CollectionFiles.remove(try loaded(id), tree: tree)
+                    try store.deleteRequest(id)
                     state.status = "deleted \(id)"
                     return nil
                 }
             }
         }
-    }
-
-    private func loaded(_ id: String) throws(CollectionFiles.Failure) -> LoadedRequest {
-        guard let request = tree.request(id: id) else { throw CollectionFiles.Failure(description: "\(id) is not in the collections any more") }
-        return request
     }
 
     /// Runs a file operation, reloads the tree and selects the request it produced.

@@ -48,7 +48,7 @@ final class Workspace {
 
     /// Fails with the request file's own errors, if it has any.
     func checkFile(of request: LoadedRequest) throws {
-        let problems = tree.diagnostics.filter { $0.severity == .error && $0.file == request.displayPath }
+        let problems = request.problems.filter { $0.severity == .error }
         if !problems.isEmpty { throw CLIFailure.collection(problems.map(\.description).joined(separator: "\n")) }
     }
 

@@ -1,0 +1,63 @@
+@testable import CourierCollections
+import CourierTestSupport
+import Foundation
+import Testing
+
+@Suite("Watching a CollectionStore")
+struct WatchTests {
+    @Test("An outside write, a new file, a deletion and a rename are reported", arguments: StoreKind.allCases)
+    func reportsChanges(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind, ["API/a.yaml": "path: a\n", "API/b.yaml": "path: b\n", "API/c.yaml": "path: c\n"])
+        let log = ChangeLog()
+        let watch = try fixture.store.watch { log.record($0) }
+        defer { watch.cancel() }
+        try fixture.writeOutside("API/a.yaml", "path: a2\n")
+        try fixture.writeOutside("API/new/d.yaml", "path: d\n")
+        try fixture.removeOutside("API/b.yaml")
+        try fixture.renameOutside("API/c.yaml", to: "API/e.yaml")
+        let expected: Set<StoreChange> = [
+            StoreChange(.changed, "API/a.yaml"), StoreChange(.added, "API/new", isFolder: true), StoreChange(.added, "API/new/d.yaml"),
+            StoreChange(.removed, "API/b.yaml"), StoreChange(.removed, "API/c.yaml"), StoreChange(.added, "API/e.yaml"),
+        ]
+        let seen = await log.wait(for: expected)
+        #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
+    }
+
+    @Test("The changes stream delivers batches to an async consumer", arguments: StoreKind.allCases)
+    func stream(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind, ["API/a.yaml": "path: a\n"])
+        let changes = try fixture.store.changes()
+        try fixture.writeOutside("API/a.yaml", "path: z\n")
+        var iterator = changes.makeAsyncIterator()
+        let batch = await iterator.next()
+        #expect(batch?.contains(StoreChange(.changed, "API/a.yaml")) == true, "\(String(describing: batch))")
+    }
+}
+
+@Suite("Watching by polling, where inotify is not to be had")
+struct PollingWatchTests {
+    @Test("The polling fallback reports the same changes")
+    func polling() async throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("API/a.yaml", "path: a\n")
+        try folder.write("API/b.yaml", "path: b\n")
+        let store = FileCollectionStore(directory: folder.url, polling: true)
+        let log = ChangeLog()
+        let watch = try store.watch { log.record($0) }
+        defer { watch.cancel() }
+        try Data("path: a, longer now\n".utf8).write(to: folder.url.appendingPathComponent("API/a.yaml"))
+        try FileManager.default.moveItem(at: folder.url.appendingPathComponent("API/b.yaml"), to: folder.url.appendingPathComponent("API/c.yaml"))
+        try folder.write("API/new/d.yaml", "path: d\n")
+        let expected: Set<StoreChange> = [StoreChange(.changed, "API/a.yaml"), StoreChange(.removed, "API/b.yaml"), StoreChange(.added, "API/c.yaml"),
+                                          StoreChange(.added, "API/new", isFolder: true), StoreChange(.added, "API/new/d.yaml")]
+        let seen = await log.wait(for: expected)
+        #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
+    }
+
+    @Test("Changes in one batch merge: a new file that is then written stays added; one added and removed vanishes")
+    func merging() {
+        let merged = ChangeBatcher.merged([StoreChange(.added, "a"), StoreChange(.changed, "a"), StoreChange(.added, "t"), StoreChange(.removed, "t"),
+                                           StoreChange(.removed, "b"), StoreChange(.added, "b")])
+        #expect(merged == [StoreChange(.added, "a"), StoreChange(.changed, "b")])
+    }
+}
