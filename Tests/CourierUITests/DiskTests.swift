@@ -46,7 +46,7 @@ struct DiskTests {
         #expect(harness.state.status == "Demo/users/create-user was deleted on disk")
     }
 
-    @Test("With unsaved edits a dialog asks; Keep mine keeps the draft over their version, so a save writes mine")
+    @Test("With unsaved edits a dialog asks; Keep mine moves my edits on top of their version, so a save writes both")
     func keepMine() throws {
         var harness = dirty()
         harness.receive(.fileChanged(id: Self.id, Self.theirs, problems: []))
@@ -54,10 +54,12 @@ struct DiskTests {
         #expect(harness.screen.text.contains("changed on disk"))
         harness.press(.character("k"))
         let editor = try #require(harness.state.editor)
-        #expect(editor.draft.method == "PUT" && editor.draft.headers == sampleDefinitions[Self.id]!.headers)
+        // My method, their header: neither side's change is reverted.
+        #expect(editor.draft.method == "PUT" && editor.draft.headers == Self.theirs.headers)
         #expect(editor.original == Self.theirs && editor.isDirty)
         harness.press(.ctrl("s"))
         #expect(harness.saved.last?.method == "PUT")
+        #expect(harness.saved.last?.headers == Self.theirs.headers)
     }
 
     @Test("Take theirs replaces the draft with the version on disk")

@@ -100,10 +100,12 @@ extension ExplorerState {
         let save = keyMap.key(for: .save)
         switch (button, conflict.theirs) {
         case (0, let theirs?):
-            // Theirs becomes the original, so a later save writes mine on top of the version seen.
+            // My edits move on top of theirs, and theirs becomes the original: a later save writes
+            // what I changed over the version seen, keeping what they changed elsewhere.
+            editor?.draft = RequestDefinition.rebasing(current.draft, from: current.original, onto: theirs)
             editor?.original = theirs
             editor?.fileMissing = false
-            status = "kept your changes to \(conflict.id); \(save) writes them over the version on disk"
+            status = "kept your changes to \(conflict.id) on top of the version on disk; \(save) writes them"
         case (0, nil):
             // An unreadable file keeps its original; the draft will be written over it.
             if conflict.unreadable == nil { editor?.fileMissing = true }
