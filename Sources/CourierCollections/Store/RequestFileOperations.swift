@@ -47,6 +47,7 @@ extension CollectionStore {
         let copy = freeID(for: title, in: Self.folder(of: id))
         var draft = definition ?? RequestDefinition()
         draft.name = title
+        // A file that cannot be edited in place is copied as it is, title and all: a copy must not rewrite it.
         let edited = (try? LosslessEdit.request(text, to: draft, file: display(file))) ?? text
         try write(Data(edited.utf8), to: url(copy + ".yaml"), secret: false)
         try editOrder(of: Self.folder(of: id)) { OrderListEdit.insert(Self.stem(of: copy), after: Self.stem(of: id), in: $0) }
