@@ -6,18 +6,7 @@ import Testing
 /// a file with a typo is refused, never sent as something else.
 @Suite("courier explorer keeps the user's files", .serialized)
 struct ExplorerLosslessSaveTests {
-    static let request = """
-        # Creates a user; owned by team A.
-        name: Create a user
-        method: POST
-        path: users
-        x-owner: team-a
-        headers:
-          - {name: X-Request-Id, value: "{{$uuid}}"}  # traced
-        body:
-          json: {name: Ada Lovelace, email: ada@example.com}
-
-        """
+    static let request = SampleFiles.createUser
 
     private func git(_ arguments: [String], in folder: URL) async throws -> ProcessResult {
         try await Processes.run(["git", "-C", folder.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments)

@@ -5,19 +5,7 @@ import Testing
 
 @Suite("CollectionStore: the same behaviour on disk and in memory")
 struct CollectionStoreTests {
-    static let createUser = """
-        # Creates a user; the demo server answers 201.
-        name: Create a user
-        method: POST
-        path: users
-        x-owner: team-a
-        headers:
-          - {name: X-Request-Id, value: "{{$uuid}}"}  # traced
-        body:
-          json: {name: Ada Lovelace, email: ada@example.com, role: admin}
-        converter: data
-
-        """
+    static let createUser = SampleFiles.createUser
 
     @Test("Loading keeps each request's text and content hash", arguments: StoreKind.allCases)
     func loadKeepsText(kind: StoreKind) throws {
