@@ -23,6 +23,21 @@ struct WatchTests {
         #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
     }
 
+    @Test("A save through the store is reported as a change of the file; its temporary file is not reported", arguments: StoreKind.allCases)
+    func ownSave(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind, ["API/a.yaml": "path: a  # keep\n"])
+        let request = try #require(fixture.store.load().request(id: "API/a"))
+        let log = ChangeLog()
+        let watch = try fixture.store.watch { log.record($0) }
+        defer { watch.cancel() }
+        var draft = request.definition
+        draft.path = "b"
+        try fixture.store.saveRequest("API/a", draft, expecting: request.contentHash)
+        let seen = await log.wait(for: [StoreChange(.changed, "API/a.yaml")])
+        #expect(seen == [StoreChange(.changed, "API/a.yaml")], "\(seen)")
+        #expect(fixture.text("API/a.yaml") == "path: b  # keep\n")
+    }
+
     @Test("The changes stream delivers batches to an async consumer", arguments: StoreKind.allCases)
     func stream(kind: StoreKind) async throws {
         let fixture = try StoreFixture(kind, ["API/a.yaml": "path: a\n"])
