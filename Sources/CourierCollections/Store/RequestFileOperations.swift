@@ -98,7 +98,12 @@ extension CollectionStore {
         let settings = url(folder).appendingPathComponent(CollectionLoader.settingsFile)
         guard let data = contents(of: settings), let text = String(data: data, encoding: .utf8),
               let changed = change(text), changed != text else { return }
-        try write(Data(changed.utf8), to: settings, secret: false)
+        do {
+            try write(Data(changed.utf8), to: settings, secret: false)
+        } catch {
+            // The file operation itself is done; say that only the order list is behind.
+            throw .io("the request file was written, but the order: list of \(display(settings)) could not be updated: \(error)")
+        }
     }
 
     /// An id in `folder` for a file named after `name` that no file has yet.

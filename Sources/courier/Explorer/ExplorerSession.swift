@@ -16,6 +16,9 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
     private var state: ExplorerState
     private var tree: CollectionTree
     private let store: FileCollectionStore
+    /// Each environment as the variables editor read it (by collection folder and name): a save
+    /// writes only over that version.
+    private var environmentsRead: [String: EnvironmentContent] = [:]
     private let inbox = Inbox()
     private lazy var searches = SearchRunner(inbox: inbox)
     private let letGo = LetGo()
@@ -122,16 +125,19 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             case .loadEnvironment(let id, let name):
                 guard let request = tree.request(id: id) else { continue }
                 let content = store.loadEnvironment(name, in: request.collectionRoot)
+                environmentsRead[request.collectionRoot.path + "/" + name] = content
                 perform(state.update(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables, secrets: content.secrets,
                                                                          defaults: request.settings.first?.variables ?? []))))
             case .saveEnvironment(let draft):
                 guard let request = tree.request(id: draft.requestId) else { continue }
                 do {
-                    let loaded = store.loadEnvironment(draft.name, in: request.collectionRoot)
+                    let key = request.collectionRoot.path + "/" + draft.name
+                    let loaded = environmentsRead[key] ?? store.loadEnvironment(draft.name, in: request.collectionRoot)
                     let notes = try store.saveEnvironment(draft.name, in: request.collectionRoot,
                                                           EnvironmentContent(variables: draft.variables, secrets: draft.secrets), over: loaded)
                     state.collectionEnvironments = Self.environments(tree)
                     state.environments = EnvironmentValues.names(in: request.collectionRoot)
+                    environmentsRead[key] = store.loadEnvironment(draft.name, in: request.collectionRoot)
                     perform(state.update(.environmentSaved(draft)))
                     if let note = notes.first { state.status = note }
                 } catch {
