@@ -69,6 +69,17 @@ struct PollingWatchTests {
         #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
     }
 
+    @Test("A change names the request it is about, if any")
+    func requestIDs() {
+        #expect(StoreChange(.changed, "Demo/users/get-user.yaml").requestID == "Demo/users/get-user")
+        #expect(StoreChange(.added, "Demo/x.yml").requestID == "Demo/x")
+        #expect(StoreChange(.changed, "Demo/collection.yaml").requestID == nil)
+        #expect(StoreChange(.changed, "Demo/environments/local.yaml").requestID == nil)
+        #expect(StoreChange(.changed, "Demo/local.secret.yaml").requestID == nil)
+        #expect(StoreChange(.added, "Demo/users", isFolder: true).requestID == nil)
+        #expect(StoreChange(.changed, "Demo/files/avatar.png").requestID == nil)
+    }
+
     @Test("Changes in one batch merge: a new file that is then written stays added; one added and removed vanishes")
     func merging() {
         let merged = ChangeBatcher.merged([StoreChange(.added, "a"), StoreChange(.changed, "a"), StoreChange(.added, "t"), StoreChange(.removed, "t"),
