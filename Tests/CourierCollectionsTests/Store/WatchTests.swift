@@ -23,6 +23,19 @@ struct WatchTests {
         #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
     }
 
+    @Test("A removed folder is reported", arguments: StoreKind.allCases)
+    func folders(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind, ["API/old/x.yaml": "path: x\n", "API/keep.yaml": "path: k\n"])
+        let log = ChangeLog()
+        let watch = try fixture.store.watch { log.record($0) }
+        defer { watch.cancel() }
+        try fixture.removeOutside("API/old/x.yaml")
+        try fixture.removeOutside("API/old")
+        let expected: Set<StoreChange> = [StoreChange(.removed, "API/old/x.yaml"), StoreChange(.removed, "API/old", isFolder: true)]
+        let seen = await log.wait(for: expected)
+        #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
+    }
+
     @Test("A save through the store is reported as a change of the file; its temporary file is not reported", arguments: StoreKind.allCases)
     func ownSave(kind: StoreKind) async throws {
         let fixture = try StoreFixture(kind, ["API/a.yaml": "path: a  # keep\n"])
