@@ -49,15 +49,16 @@ public final class MemoryCollectionStore: CollectionStore {
     /// Stores `data` (creating folders) and reports the change to watchers.
     public func write(_ data: Data, to file: URL, secret: Bool) throws(StoreError) {
         let path = key(file)
-        var changes: [StoreChange] = []
-        let existing = state.withLock { state -> (data: Data, secret: Bool)? in
-            guard state.folders.contains(path) == false else { return nil }
-            changes = makeFolders(Self.parent(of: path), in: &state)
-            defer { state.files[path] = (data, secret || (state.files[path]?.secret ?? false)) }
-            return state.files[path]
+        let written = state.withLock { state -> (changes: [StoreChange], existing: Data?)? in
+            guard !state.folders.contains(path) else { return nil }
+            let changes = makeFolders(Self.parent(of: path), in: &state)
+            let existing = state.files[path]
+            state.files[path] = (data, secret || (existing?.secret ?? false))
+            return (changes, existing?.data)
         }
-        guard existing?.data != data else { return }
-        report(changes + [StoreChange(existing == nil ? .added : .changed, relative(path))])
+        guard let written else { throw .io("could not write \(relative(path)): it is a folder") }
+        guard written.existing != data else { return }
+        report(written.changes + [StoreChange(written.existing == nil ? .added : .changed, relative(path))])
     }
 
     /// Removes a file or an empty folder and reports it.

@@ -47,6 +47,7 @@ extension CollectionStore {
         let copy = freeID(for: title, in: Self.folder(of: id))
         var draft = definition ?? RequestDefinition()
         draft.name = title
+        // A file that cannot be edited in place is copied as it is, title and all: a copy must not rewrite it.
         let edited = (try? LosslessEdit.request(text, to: draft, file: display(file))) ?? text
         try write(Data(edited.utf8), to: url(copy + ".yaml"), secret: false)
         try editOrder(of: Self.folder(of: id)) { OrderListEdit.insert(Self.stem(of: copy), after: Self.stem(of: id), in: $0) }
@@ -97,7 +98,12 @@ extension CollectionStore {
         let settings = url(folder).appendingPathComponent(CollectionLoader.settingsFile)
         guard let data = contents(of: settings), let text = String(data: data, encoding: .utf8),
               let changed = change(text), changed != text else { return }
-        try write(Data(changed.utf8), to: settings, secret: false)
+        do {
+            try write(Data(changed.utf8), to: settings, secret: false)
+        } catch {
+            // The file operation itself is done; say that only the order list is behind.
+            throw .io("the request file was written, but the order: list of \(display(settings)) could not be updated: \(error)")
+        }
     }
 
     /// An id in `folder` for a file named after `name` that no file has yet.

@@ -22,6 +22,15 @@ public struct StoreChange: Sendable, Hashable, CustomStringConvertible {
         self.isFolder = isFolder
     }
 
+    /// The id of the request file the change is about (`Demo/users/get-user`), or nil for folders,
+    /// `collection.yaml`, environments and other files.
+    public var requestID: String? {
+        let name = (path as NSString).lastPathComponent
+        guard !isFolder, CollectionLoader.isRequestFile(name),
+              !path.split(separator: "/").contains(Substring(CollectionLoader.environmentsFolder)) else { return nil }
+        return (path as NSString).deletingPathExtension
+    }
+
     /// `changed Demo/users/get-user.yaml`.
     public var description: String { "\(kind.rawValue) \(path)\(isFolder ? "/" : "")" }
 }

@@ -169,3 +169,25 @@ struct LosslessTextAndSettingsTests {
         }
     }
 }
+
+@Suite("Lossless editing of list entries whose keys change")
+struct LosslessEntryKeysTests {
+    @Test("A multipart part that turns from a value into a file keeps its other keys and its place", arguments: [
+        ("path: x\nbody:\n  multipart:\n    - {name: a, value: b, mime: text/plain}  # one\n",
+         "path: x\nbody:\n  multipart:\n    - {name: a, file: ./a.txt, mime: text/plain}  # one\n"),
+        ("path: x\nbody:\n  multipart:\n    - {name: a, value: b}\n", "path: x\nbody:\n  multipart:\n    - {name: a, file: ./a.txt}\n"),
+        ("path: x\nbody:\n  multipart:\n    - name: a\n      value: b\n      mime: text/plain\n",
+         "path: x\nbody:\n  multipart:\n    - name: a\n      file: ./a.txt\n      mime: text/plain\n"),
+    ])
+    func valueToFile(text: String, expected: String) throws {
+        var draft = try #require(DocumentParser.request(text, file: "r").0)
+        guard case .multipart(var parts)? = draft.body else {
+            Issue.record("no multipart body")
+            return
+        }
+        parts[0].value = nil
+        parts[0].file = "./a.txt"
+        draft.body = .multipart(parts)
+        #expect(try LosslessEdit.request(text, to: draft, file: "r") == expected)
+    }
+}

@@ -27,10 +27,11 @@ struct ShippedFilesEditTests {
             ("method", { $0.method = ["GET", "POST", "PATCH", "DELETE"][seed % 4] }),
         ]
         if !request.headers.isEmpty {
-            edits.append(("headers", { $0.headers[seed % $0.headers.count].value = "changed \(seed)" }))
-            edits.append(("headers", { $0.headers.remove(at: seed % $0.headers.count) }))
+            // Edits may follow others (several at once), so each checks the list is still there.
+            edits.append(("headers", { if !$0.headers.isEmpty { $0.headers[seed % $0.headers.count].value = "changed \(seed)" } }))
+            edits.append(("headers", { if !$0.headers.isEmpty { $0.headers.remove(at: seed % $0.headers.count) } }))
         }
-        if !request.query.isEmpty { edits.append(("query", { $0.query[seed % $0.query.count].enabled.toggle() })) }
+        if !request.query.isEmpty { edits.append(("query", { if !$0.query.isEmpty { $0.query[seed % $0.query.count].enabled.toggle() } })) }
         switch request.body {
         case .json(.object(let pairs))?:
             edits.append(("body", { $0.body = .json(.object(pairs + [("seed", .number("\(seed)"))])) }))

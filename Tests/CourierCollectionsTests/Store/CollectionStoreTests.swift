@@ -5,19 +5,7 @@ import Testing
 
 @Suite("CollectionStore: the same behaviour on disk and in memory")
 struct CollectionStoreTests {
-    static let createUser = """
-        # Creates a user; the demo server answers 201.
-        name: Create a user
-        method: POST
-        path: users
-        x-owner: team-a
-        headers:
-          - {name: X-Request-Id, value: "{{$uuid}}"}  # traced
-        body:
-          json: {name: Ada Lovelace, email: ada@example.com, role: admin}
-        converter: data
-
-        """
+    static let createUser = SampleFiles.createUser
 
     @Test("Loading keeps each request's text and content hash", arguments: StoreKind.allCases)
     func loadKeepsText(kind: StoreKind) throws {
@@ -51,6 +39,22 @@ struct CollectionStoreTests {
             try fixture.store.saveRequest("API/create-user", draft, expecting: request.contentHash)
         }
         #expect(fixture.text("API/create-user.yaml") == theirs, "their version is untouched")
+    }
+
+    @Test("A file that cannot be edited in place is refused with the reason and left untouched", arguments: StoreKind.allCases)
+    func notLosslessLeavesFile(kind: StoreKind) throws {
+        let text = "path: x\nheaders: &shared\n  - {name: A, value: b}\n"
+        let fixture = try StoreFixture(kind, ["API/anchored.yaml": text])
+        let request = try #require(fixture.store.load().request(id: "API/anchored"))
+        var draft = request.definition
+        draft.path = "y"
+        #expect {
+            try fixture.store.saveRequest("API/anchored", draft, expecting: request.contentHash)
+        } throws: { error in
+            guard case StoreError.notLossless(_, let reason) = error else { return false }
+            return reason.contains("anchors") && "\(error)".contains("anchored.yaml was not saved")
+        }
+        #expect(fixture.text("API/anchored.yaml") == text)
     }
 
     @Test("Rename changes the file name only: the title and every byte stay", arguments: StoreKind.allCases)

@@ -23,6 +23,34 @@ struct WatchTests {
         #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
     }
 
+    @Test("A removed folder is reported", arguments: StoreKind.allCases)
+    func folders(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind, ["API/old/x.yaml": "path: x\n", "API/keep.yaml": "path: k\n"])
+        let log = ChangeLog()
+        let watch = try fixture.store.watch { log.record($0) }
+        defer { watch.cancel() }
+        try fixture.removeOutside("API/old/x.yaml")
+        try fixture.removeOutside("API/old")
+        let expected: Set<StoreChange> = [StoreChange(.removed, "API/old/x.yaml"), StoreChange(.removed, "API/old", isFolder: true)]
+        let seen = await log.wait(for: expected)
+        #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
+    }
+
+    @Test("A save through the store is reported as a change of the file; its temporary file is not reported", arguments: StoreKind.allCases)
+    func ownSave(kind: StoreKind) async throws {
+        let fixture = try StoreFixture(kind, ["API/a.yaml": "path: a  # keep\n"])
+        let request = try #require(fixture.store.load().request(id: "API/a"))
+        let log = ChangeLog()
+        let watch = try fixture.store.watch { log.record($0) }
+        defer { watch.cancel() }
+        var draft = request.definition
+        draft.path = "b"
+        try fixture.store.saveRequest("API/a", draft, expecting: request.contentHash)
+        let seen = await log.wait(for: [StoreChange(.changed, "API/a.yaml")])
+        #expect(seen == [StoreChange(.changed, "API/a.yaml")], "\(seen)")
+        #expect(fixture.text("API/a.yaml") == "path: b  # keep\n")
+    }
+
     @Test("The changes stream delivers batches to an async consumer", arguments: StoreKind.allCases)
     func stream(kind: StoreKind) async throws {
         let fixture = try StoreFixture(kind, ["API/a.yaml": "path: a\n"])
@@ -52,6 +80,17 @@ struct PollingWatchTests {
                                           StoreChange(.added, "API/new", isFolder: true), StoreChange(.added, "API/new/d.yaml")]
         let seen = await log.wait(for: expected)
         #expect(expected.isSubset(of: seen), "missing: \(expected.subtracting(seen))")
+    }
+
+    @Test("A change names the request it is about, if any")
+    func requestIDs() {
+        #expect(StoreChange(.changed, "Demo/users/get-user.yaml").requestID == "Demo/users/get-user")
+        #expect(StoreChange(.added, "Demo/x.yml").requestID == "Demo/x")
+        #expect(StoreChange(.changed, "Demo/collection.yaml").requestID == nil)
+        #expect(StoreChange(.changed, "Demo/environments/local.yaml").requestID == nil)
+        #expect(StoreChange(.changed, "Demo/local.secret.yaml").requestID == nil)
+        #expect(StoreChange(.added, "Demo/users", isFolder: true).requestID == nil)
+        #expect(StoreChange(.changed, "Demo/files/avatar.png").requestID == nil)
     }
 
     @Test("Changes in one batch merge: a new file that is then written stays added; one added and removed vanishes")

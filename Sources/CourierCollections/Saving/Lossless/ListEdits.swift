@@ -106,8 +106,15 @@ extension TextEditor {
         if let single = new.single, case .scalar(_, _, false) = node.kind { return set(node, to: single) }
         guard case .mapping = node.kind, new.single == nil else { return replace(node.range, with: new.flow) }
         let order = new.pairs.map(\.key)
+        // A key that goes (`value` of a part that becomes a `file`) is no place to put a new one after.
+        let staying = node.pairs.map(\.name).filter { name in !new.pairs.contains { $0.key == name && $0.value == nil } }
         for (key, value) in new.pairs where old.value(key) != value {
-            try setScalar(key, value, in: node, order: order)
+            guard let value, node.pair(key) == nil else {
+                try setScalar(key, value, in: node, order: order)
+                continue
+            }
+            let anchor = Self.place(of: key, among: staying, order: order).flatMap { index in node.pairs.firstIndex { $0.name == staying[index] } }
+            try insertPair(key, .inline(value.written()), into: node, after: anchor)
         }
     }
 

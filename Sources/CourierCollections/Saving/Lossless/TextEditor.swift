@@ -35,7 +35,10 @@ struct TextEditor {
 
     /// The edited text.
     func apply() throws(Refusal) -> String {
-        let ordered = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+        // At one place, inserts (in the order made) come before the one edit that replaces text there.
+        let ordered = edits.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.element.range.isEmpty ? 0 : 1, $0.offset) < ($1.element.range.lowerBound, $1.element.range.isEmpty ? 0 : 1, $1.offset)
+        }
         var result = String.UnicodeScalarView()
         var position = 0
         for (_, edit) in ordered {
