@@ -48,22 +48,29 @@ extension ExplorerState {
                    style: theme.style(.dim), limit: inside.width - 1)
     }
 
-    /// Lists `problems` from the top of `inside`, at most `lines` rows (the last one says how many
-    /// more there are); returns the row under them.
+    /// Lists `problems` from the top of `inside`, each wrapped to the width so its message is
+    /// read whole, in at most `lines` rows (the last one says how many more there are when not
+    /// all fit); returns the row under them.
     private func drawProblems(_ problems: [Problem], in inside: Rect, lines: Int, on screen: inout Screen, theme: Theme) -> Int {
         guard !problems.isEmpty, lines > 0 else { return inside.y }
-        let shown = problems.count <= lines ? problems.count : max(0, lines - 1)
+        let end = min(inside.maxY, inside.y + lines)
+        let wrapped = problems.map { DisplayWidth.wrap($0.located, width: max(1, inside.width - 3)) }
         var y = inside.y
-        for problem in problems.prefix(shown) where y < inside.maxY {
+        for (index, problem) in problems.enumerated() {
+            // The last row is kept for "… more" unless this problem is the last one.
+            let room = end - y - (index == problems.count - 1 ? 0 : 1)
+            if index > 0, wrapped[index].count > room {
+                guard y < end else { return y }
+                screen.put("… \(problems.count - index) more · \(keyMap.key(for: .problems)) lists every problem", row: y,
+                           column: inside.x + 1, style: theme.style(.dim), limit: inside.width - 1)
+                return y + 1
+            }
             let style = theme.problem(isError: problem.isError)
-            let x = inside.x + 1 + screen.put(problem.marker + " ", row: y, column: inside.x + 1, style: style, limit: inside.width - 1)
-            screen.put(problem.located, row: y, column: x, style: style, limit: inside.maxX - x)
-            y += 1
-        }
-        if shown < problems.count, y < inside.maxY {
-            screen.put("… \(problems.count - shown) more · \(keyMap.key(for: .problems)) lists every problem", row: y, column: inside.x + 1,
-                       style: theme.style(.dim), limit: inside.width - 1)
-            y += 1
+            screen.put(problem.marker, row: y, column: inside.x + 1, style: style, limit: inside.width - 1)
+            for text in wrapped[index].prefix(max(1, room)) where y < end {
+                screen.put(text, row: y, column: inside.x + 3, style: style, limit: inside.maxX - inside.x - 3)
+                y += 1
+            }
         }
         return y
     }

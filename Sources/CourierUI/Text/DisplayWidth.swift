@@ -48,3 +48,38 @@ extension String {
         self = String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension DisplayWidth {
+    /// `text` broken into lines of at most `width` columns, at spaces where it can be and inside
+    /// a word only when the word alone is wider.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = of(word)
+            if lineWidth > 0, lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            if lineWidth > 0 {
+                line += " "
+                lineWidth += 1
+            }
+            for character in word {
+                let characterWidth = of(character)
+                if lineWidth + characterWidth > width, lineWidth > 0 {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                line.append(character)
+                lineWidth += characterWidth
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+}
