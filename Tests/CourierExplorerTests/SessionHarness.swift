@@ -10,14 +10,18 @@ enum SessionHarness {
                     _ script: (ScriptedTerminal, URL) async throws -> Void) async throws {
         let folder = try TemporaryDirectory()
         let collections = try folder.copy(Checkout.collections, as: "Collections")
+        try await run(on: wrap(FileCollectionStore(directory: collections))) { try await script($0, collections) }
+    }
+
+    /// Runs a session over `store` until `script` is done, then quits it.
+    static func run(on store: any CollectionStore, _ script: (ScriptedTerminal) async throws -> Void) async throws {
         let terminal = ScriptedTerminal(width: 120, height: 40)
-        let session = ExplorerSession(terminal: terminal, settings: ExplorerSettings(),
-                                      store: wrap(FileCollectionStore(directory: collections)), demo: TestDemoURL())
+        let session = ExplorerSession(terminal: terminal, settings: ExplorerSettings(), store: store, demo: TestDemoURL())
         let loop = Thread { session.run() }
         loop.start()
         defer { terminal.hangUp() }
-        try await terminal.waitFor { $0.contains("Demo") }
-        try await script(terminal, collections)
+        try await terminal.waitFor { $0.contains("Collections") }
+        try await script(terminal)
         terminal.press(.character("q"))
         try await terminal.waitFor { _ in loop.isFinished }
     }
