@@ -78,7 +78,7 @@ struct CURLCommand {
         }
         if behaviour.decompresses { groups.append([.word("--compressed")]) }
         if let timeout = prepared.timeout, timeout > 0 {
-            groups.append([.word("--max-time"), .word(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout))])
+            groups.append([.word("--max-time"), .seconds(timeout)])
         }
         return groups
     }

@@ -33,6 +33,11 @@ public enum CommandArgument: Sendable, Equatable {
     /// A URL: credential-bearing query values and a password are masked.
     case url(String)
 
+    /// A number of seconds as a bare word: `30`, `2.5`.
+    public static func seconds(_ value: Double) -> CommandArgument {
+        .word(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
+    }
+
     /// The argument's text before quoting, masked by `redactor` when there is one.
     func text(redactedBy redactor: SecretRedactor?) -> String {
         switch self {

@@ -5,30 +5,21 @@ import Foundation
 /// a token with a `+` or `/` readable in the URL that carries it.
 enum SecretForms {
     static func forms(of secret: String) -> [String] {
-        var forms = [secret, FormEncoding.escape(secret), jsonEscaped(secret, slashes: false), jsonEscaped(secret, slashes: true)]
-        // `+` for spaces, as HTML forms and some servers write them.
-        forms.append(FormEncoding.escape(secret).replacingOccurrences(of: "%20", with: "+"))
+        let encoded = FormEncoding.escape(secret)
+        let forms = [secret, encoded, encoded.replacingOccurrences(of: "%20", with: "+"),
+                     jsonEscaped(secret, options: [.withoutEscapingSlashes]), jsonEscaped(secret, options: [])]
         var unique: [String] = []
-        for form in forms where !form.isEmpty && !unique.contains(form) { unique.append(form) }
+        for case let form? in forms where !form.isEmpty && !unique.contains(form) { unique.append(form) }
         return unique
     }
 
-    /// The inside of a JSON string literal holding `text`; `slashes` writes `/` as `\/`, as some
-    /// encoders do.
-    private static func jsonEscaped(_ text: String, slashes: Bool) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "/" where slashes: out += "\\/"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+    /// The inside of a JSON string literal holding `text`, as Foundation writes it (with
+    /// `options`, `/` may be written `\/`, as some encoders do).
+    private static func jsonEscaped(_ text: String, options: JSONSerialization.WritingOptions) -> String? {
+        guard let data = try? JSONSerialization.data(withJSONObject: [text], options: options) else { return nil }
+        // `["…"]`: drop the brackets and quotes around the string.
+        let literal = String(decoding: data, as: UTF8.self)
+        guard literal.count >= 4 else { return nil }
+        return String(literal.dropFirst(2).dropLast(2))
     }
 }

@@ -33,6 +33,7 @@ public enum Command: String, Sendable, CaseIterable {
     case palette
     case filter
     case copy
+    case copyWithSecrets = "copy-with-secrets"
     case narrower, wider, shorter, taller
     case suspend
     case help
@@ -80,7 +81,8 @@ public enum Command: String, Sendable, CaseIterable {
         case .useAsConverter: return "use the key path as the request's converter"
         case .palette: return "go to a request by name"
         case .filter: return "filter the collections · search the body"
-        case .copy: return "copy the id, the body, the cURL command or the preview"
+        case .copy: return "copy the id, the body, the cURL command (secrets masked) or the preview"
+        case .copyWithSecrets: return "copy the cURL command with its secrets"
         case .narrower: return "narrow the collections pane"
         case .wider: return "widen the collections pane"
         case .shorter: return "shrink the request pane"
@@ -110,7 +112,7 @@ public struct KeyMap: Sendable, Equatable {
         .character("v"): .environment, .ctrl("e"): .variables, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll,
         .character("n"): .nextMatch, .character("N"): .previousMatch, .character("c"): .copyPath, .character("C"): .useAsConverter,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
-        .character("p"): .palette, .ctrl("p"): .palette, .character("/"): .filter, .character("y"): .copy,
+        .character("p"): .palette, .ctrl("p"): .palette, .character("/"): .filter, .character("y"): .copy, .character("Y"): .copyWithSecrets,
         .character("<"): .narrower, .character(">"): .wider, .character("-"): .shorter, .character("+"): .taller,
         .ctrl("z"): .suspend,
     ])

@@ -83,8 +83,14 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
             case .suspend: terminal.suspend()
             case .copy(let text):
                 let how = Clipboard.copy(text)
-                let preview = text.count > 40 ? String(text.prefix(40)) + "…" : text
+                // The preview is masked: the copied text may be a body that echoes a token.
+                let shown = backend.secrets.redact(text)
+                let preview = shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
                 state.status = "copied \(preview.replacingOccurrences(of: "\n", with: " ")) (\(how))"
+            case .copyCommand(let text, let withSecrets):
+                let how = Clipboard.copy(text)
+                state.status = withSecrets ? "copied the cURL command with its secrets (\(how)); keep it private"
+                    : "copied the cURL command, secrets masked (\(how))"
             case .send(let id, let definition, let environment): send(id, definition, environment)
             case .cancelSend: flight?.cancel()
             case .search(let job): searches.start(job)
@@ -177,17 +183,18 @@ final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at 
         flight.start(Task {
             let snapshot: ResponseSnapshot
             do {
-                let (resolved, _) = try await backend.resolve(request, environment: environment)
-                let result = await RequestRunner.run(resolved) { flight.report($0) }
+                let resolution = try await backend.resolve(request, environment: environment)
+                let redactor = resolution.redactor
+                let result = await RequestRunner.run(resolution.request) { flight.report($0) }
                 flight.markPreparing()
                 // A large body shows its first screen at once; the whole index follows.
-                if let preview = SnapshotBuilder.preview(result, sequence: number) {
+                if let preview = SnapshotBuilder.preview(result, sequence: number, redactor: redactor) {
                     inbox.post(.finished(id: id, preview))
-                    let full = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received)
+                    let full = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
                     inbox.post(.bodyIndexed(id: id, sequence: number, full.body))
                     return
                 }
-                snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received)
+                snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
             } catch {
                 snapshot = SnapshotBuilder.failure("\(error)", sequence: number)
             }

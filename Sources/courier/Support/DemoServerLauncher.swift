@@ -18,6 +18,9 @@ actor DemoServerLauncher {
         }
     }
 
+    /// The URL of the server this launcher started, nil when it started none (or used `COURIER_DEMO_URL`).
+    var startedURL: String? { server?.url }
+
     func stop() async {
         await server?.stop()
         server = nil
