@@ -16,19 +16,22 @@ struct ExportParityTests {
         "host", "user-agent", "accept-encoding", "accept-language", "content-length", "connection", "expect",
     ]
 
-    private func compare(_ resolution: Resolution, id: String, on server: DemoServer) async throws {
+    private func compare(_ resolution: Resolution, id: String, on server: DemoServer, format: ExportFormat = .curl) async throws {
         _ = await RequestRunner.run(resolution.request)
         let viaCourier = try #require(server.statistics.journal.last, "\(id) reached no server")
-        let command = try ExportFormat.curl.command(for: resolution.request).text()
-        let run = try await Processes.shell(command + " --silent --show-error --output /dev/null")
-        #expect(run.status == 0, "\(id): curl failed: \(run.stderr)\n\(command)")
+        let command = try format.command(for: resolution.request).text()
+        let quiet = format == .curl ? " --silent --show-error --output /dev/null" : " --quiet --quiet"
+        let run = try await Processes.shell(command + quiet)
+        #expect(run.status == 0, "\(id): \(format) failed: \(run.stderr)\n\(command)")
         let viaCurl = try #require(server.statistics.journal.last)
         #expect(server.statistics.journal.count >= 2)
+        // With no Accept of the request's own, the transport's `*/*` meets HTTPie's own default.
+        let ignored = format == .httpie && viaCourier.header("Accept") == "*/*" ? Self.clientHeaders.union(["accept"]) : Self.clientHeaders
 
         #expect(viaCurl.method == viaCourier.method, "\(id): method\n\(command)")
         #expect(viaCurl.path == viaCourier.path, "\(id): path\n\(command)")
         #expect(viaCurl.query == viaCourier.query, "\(id): query\n\(command)")
-        #expect(Self.headers(of: viaCurl) == Self.headers(of: viaCourier), "\(id): headers\n\(command)")
+        #expect(Self.headers(of: viaCurl, ignoring: ignored) == Self.headers(of: viaCourier, ignoring: ignored), "\(id): headers\n\(command)")
         if let boundary = Self.boundary(of: viaCourier) {
             #expect(Self.parts(of: viaCurl) == Self.parts(of: viaCourier.body, boundary: boundary), "\(id): parts\n\(command)")
         } else {
@@ -38,8 +41,8 @@ struct ExportParityTests {
 
     /// Headers both clients should agree on, as `name: value` lines in order of name; a multipart
     /// Content-Type without its boundary, which each client picks.
-    private static func headers(of request: ReceivedRequest) -> [String] {
-        request.headers.filter { !clientHeaders.contains($0.name.lowercased()) }.map { header in
+    private static func headers(of request: ReceivedRequest, ignoring ignored: Set<String>) -> [String] {
+        request.headers.filter { !ignored.contains($0.name.lowercased()) }.map { header in
             let value = header.value.hasPrefix("multipart/form-data") ? "multipart/form-data" : header.value
             return "\(header.name.lowercased()): \(value)"
         }.sorted()
@@ -65,6 +68,21 @@ struct ExportParityTests {
         let context = RequestResolver.context(for: request, environment: .empty, overrides: [:],
                                               processEnvironment: ["CRAFTED": "from the environment -H x"], demoURL: demo.url)
         return try RequestResolver(context: context).resolution(of: request)
+    }
+
+    /// Whether HTTPie's `http` is on PATH; the HTTPie test runs only then.
+    static let hasHTTPie = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/http")
+    }
+
+    @Test("every Demo request but the big ones, through the real HTTPie", .enabled(if: hasHTTPie, "HTTPie (http) is not installed"))
+    func demoRequestsThroughHTTPie() async throws {
+        let server = try await DemoServer.start()
+        let tree = CollectionLoader.load(Checkout.collections)
+        for id in tree.requestIds where id.hasPrefix("Demo/") && !id.hasPrefix("Demo/big/") {
+            try await compare(try resolution(id, in: tree, demo: server), id: id, on: server, format: .httpie)
+        }
+        await server.stop()
     }
 
     @Test("every Demo request")
@@ -145,15 +163,16 @@ struct ExportParityTests {
             """,
     ]
 
-    @Test("values with curl flags, quotes, newlines and non-ASCII; templates resolved once for both")
-    func craftedValues() async throws {
+    @Test("values with curl flags, quotes, newlines and non-ASCII; templates resolved once for both",
+          arguments: [ExportFormat.curl] + (hasHTTPie ? [.httpie] : []))
+    func craftedValues(format: ExportFormat) async throws {
         let directory = try TemporaryDirectory()
         for (path, text) in Self.crafted { try directory.write(path, text + "\n") }
         let tree = CollectionLoader.load(directory.url)
         #expect(tree.diagnostics.isEmpty, "\(tree.diagnostics)")
         let server = try await DemoServer.start()
         for id in tree.requestIds {
-            try await compare(try resolution(id, in: tree, demo: server), id: id, on: server)
+            try await compare(try resolution(id, in: tree, demo: server), id: id, on: server, format: format)
         }
         // The body that looks like a file name arrived as text.
         let at = server.statistics.journal.filter { $0.path == "/echo/at" }

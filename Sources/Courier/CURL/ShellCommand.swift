@@ -66,6 +66,7 @@ public struct ShellCommand: Sendable, Equatable {
     public var groups: [[CommandArgument]]
     /// A command whose output is piped into this one (`printf '…' | curl …`), if any.
     public var input: [CommandArgument]?
+    /// How values are quoted; options and program names are always bare.
     public var quoting: Quoting
 
     /// A command of `groups`, fed by `input` when given.

@@ -26,6 +26,7 @@ public protocol Transport: Sendable {
 }
 
 extension Transport {
+    /// Plain curl's behaviour: a transport that does more says so.
     public var behaviour: TransportBehaviour { TransportBehaviour() }
 }
 
