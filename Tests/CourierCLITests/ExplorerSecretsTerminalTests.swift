@@ -27,24 +27,13 @@ struct ExplorerSecretsTerminalTests {
     private func exclusiveTabs() async throws {
         let directory = try TemporaryDirectory()
         let server = try await TestServer.shared()
-        try directory.write("API/collection.yaml", "baseUrl: \(server.url)\n")
-        try directory.write("API/environments/dev.yaml", "page: \"2\"\n")
-        try directory.write("API/environments/dev.secret.yaml", "token: secret-bearer-token\n")
-        try directory.write("API/secret-echo.yaml", """
-            path: echo/secret
-            query:
-              - {name: access_token, value: query-token-value}
-            headers:
-              - {name: X-Api-Key, value: plain-api-key-value}
-            auth: {bearer: "{{token}}"}
-
-            """)
+        try ExplorerSecretsTests.writeSecretCollection(directory, server: server.url, path: "echo/secret")
         let session = try await TmuxSession(command: "\(ShellText.quote(Explorer.binary)) --collections \(ShellText.quote(directory.url.path))",
                                             width: 120, height: 40)
         _ = try await tmux(session, "set", "-s", "set-clipboard", "on")
         try await session.waitFor { $0.contains("Collections") }
         try await session.send("p")
-        try await session.send("secret-echo", literal: true)
+        try await session.send("API/secret", literal: true)
         try await session.send("Enter", "v")
         try await session.waitFor { $0.contains("(no environment)") }
         try await session.send("dev", literal: true)

@@ -10,20 +10,26 @@ import Testing
 /// the real command.
 @Suite("The explorer's backend keeps secrets off the screen")
 struct ExplorerSecretsTests {
-    private func request(_ directory: TemporaryDirectory, server: String) throws -> LoadedRequest {
+    /// A collection on `server` whose `API/secret` request (at `path`, with `query` first) carries
+    /// a bearer token from `dev.secret.yaml`, an API key and an access token written in the file.
+    static func writeSecretCollection(_ directory: TemporaryDirectory, server: String, path: String, query: String = "") throws {
         try directory.write("API/collection.yaml", "baseUrl: \(server)\n")
         try directory.write("API/environments/dev.secret.yaml", "token: secret-bearer-token\n")
-        try directory.write("API/cookie.yaml", """
-            path: cookies/set
+        try directory.write("API/secret.yaml", """
+            path: \(path)
             query:
-              - {name: session, value: cookie-session-value}
-              - {name: access_token, value: query-token-value}
+            \(query)  - {name: access_token, value: query-token-value}
             headers:
               - {name: X-Api-Key, value: plain-api-key-value}
             auth: {bearer: "{{token}}"}
 
             """)
-        return try #require(CollectionLoader.load(directory.url).request(id: "API/cookie"))
+    }
+
+    private func request(_ directory: TemporaryDirectory, server: String) throws -> LoadedRequest {
+        try Self.writeSecretCollection(directory, server: server, path: "cookies/set",
+                                       query: "  - {name: session, value: cookie-session-value}\n")
+        return try #require(CollectionLoader.load(directory.url).request(id: "API/secret"))
     }
 
     /// `session` is no credential name for a query parameter (DESIGN.md), so the cookie's value
