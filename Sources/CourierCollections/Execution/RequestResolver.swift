@@ -129,11 +129,13 @@ public struct RequestResolver: Sendable {
     /// Values of credential-bearing headers and query parameters, so they are masked where they
     /// turn up outside their field too (an error message that quotes the URL). Short ones are
     /// left to the name rule: masking every `2` because of `X-Auth-Version: 2` would hide the rest.
+    /// (Read from the request, not built: building a large multipart body would spool it.)
     private static func credentialValues(of request: ResolvedRequest) -> [String] {
-        guard let built = try? request.urlRequest() else { return [] }
-        let headers = (built.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
-        let query = built.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems } ?? []
-        let fields = headers + query.map { ($0.name, $0.value ?? "") }
+        let (headers, query): (RequestHeaders, [(String, String)]) = switch request {
+        case .plain(let request, let endpoint): (endpoint.headers.merging(request.headers), request.queryParams)
+        case .multipart(let request, let endpoint): (endpoint.headers.merging(request.headers), request.queryParams)
+        }
+        let fields = headers.map { ($0.key.rawValue, $0.value) } + query
         return fields.filter { SecretRedactor.isCredential(name: $0.0) && $0.1.count >= 6 }.map(\.1)
     }
 
