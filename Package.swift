@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CourierUI", targets: ["CourierUI"]),
         .library(name: "CourierLogging", targets: ["CourierLogging"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
+        .library(name: "CourierExplorer", targets: ["CourierExplorer"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -38,6 +39,8 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The only module that imports ncurses.
         .target(name: "CourierTerminal", dependencies: ["CourierUI", "CNcurses"]),
+        // The explorer's runtime: event loop and effects over a terminal-backend protocol.
+        .target(name: "CourierExplorer", dependencies: ["Courier", "CourierCollections", "CourierUI", "CourierTerminal"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "CourierDemoServer",
@@ -54,6 +57,7 @@ let package = Package(
                 "Courier",
                 "CourierCollections",
                 "CourierDemoServer",
+                "CourierExplorer",
                 "CourierTerminal",
                 "CourierUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -66,7 +70,7 @@ let package = Package(
         .executableTarget(name: "courier-json-bench", dependencies: ["CourierJSON", "CourierUI"], path: "bench/JSONBench"),
         // Shared test helpers; not a product.
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
-        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer", "CourierTerminal", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
+        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer", "CourierExplorer", "CourierTerminal", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
         .testTarget(name: "CourierLoggingTests", dependencies: ["CourierLogging", "CourierTestSupport"]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
@@ -79,6 +83,7 @@ let package = Package(
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
         .testTarget(name: "CourierUITests", dependencies: ["CourierUI", "CourierTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
+        .testTarget(name: "CourierExplorerTests", dependencies: ["CourierExplorer", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -41,9 +41,9 @@ struct CollectionCommandsTests {
         #expect(result.status == 1)
         let lines = result.stdoutText.split(separator: "\n").map { String($0.split(separator: "/API/").last ?? "") }
         #expect(lines.contains("bad.yaml:2:10: error: timeout must be a number, found the value 'soon'"))
-        #expect(lines.contains { $0.hasPrefix("bad.yaml:3:1: warning: unknown key 'heders' in a request file; did you mean 'headers'?") })
+        #expect(lines.contains { $0.hasPrefix("bad.yaml:3:1: error: unknown key 'heders' in a request file; did you mean 'headers'?") })
         #expect(lines.contains { $0.hasPrefix("environments/dev.yaml:2:1: error: malformed YAML") })
-        #expect(result.stderr.contains("2 requests and 1 environments checked: 2 error(s), 1 warning(s)"))
+        #expect(result.stderr.contains("2 requests and 1 environments checked: 3 error(s), 0 warning(s)"))
     }
 
     @Test("every Demo request runs against the auto-started demo server")

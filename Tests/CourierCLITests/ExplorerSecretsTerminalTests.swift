@@ -7,7 +7,7 @@ import Testing
 /// status line says which without showing it.
 @Suite("courier explorer keeps secrets off the screen in tmux", .serialized)
 struct ExplorerSecretsTerminalTests {
-    private static let secrets = ["secret-bearer-token", "plain-api-key-value", "query-token-value"]
+    private static let secrets = SecretCollection.secrets
 
     private func tmux(_ session: TmuxSession, _ arguments: String...) async throws -> ProcessResult {
         try await Processes.run(["tmux", "-L", session.socket] + arguments)
@@ -27,7 +27,7 @@ struct ExplorerSecretsTerminalTests {
     private func exclusiveTabs() async throws {
         let directory = try TemporaryDirectory()
         let server = try await TestServer.shared()
-        try ExplorerSecretsTests.writeSecretCollection(directory, server: server.url, path: "echo/secret")
+        try SecretCollection.write(directory, server: server.url, path: "echo/secret")
         let session = try await TmuxSession(command: "\(ShellText.quote(Explorer.binary)) --collections \(ShellText.quote(directory.url.path))",
                                             width: 120, height: 40)
         _ = try await tmux(session, "set", "-s", "set-clipboard", "on")

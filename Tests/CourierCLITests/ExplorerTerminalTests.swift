@@ -28,9 +28,22 @@ struct ExplorerTerminalTests {
         try await session.send("j", "Enter")
         screen = try await session.waitFor { $0.contains("▾ users") }
         #expect(screen.contains("POST   create-user"))
-        try await session.send("j", "Enter")
-        // Enter sends the request to the built-in demo server.
+        // Moving shows the request; ctrl-r sends it to the built-in demo server, from the tree.
+        try await session.send("j")
+        try await session.waitFor { $0.contains("POST Demo/users/create-user") }
+        try await session.send("C-r")
         screen = try await session.waitFor { $0.contains("201 Created") }
+
+        // Enter on a DELETE opens it and sends nothing: a response would replace the status line.
+        try await session.send("j")
+        try await session.waitFor { $0.contains("DELETE Demo/users/delete-user") }
+        try await session.send("Enter")
+        try await session.waitFor { $0.contains("opened Demo/users/delete-user") }
+        try await Task.sleep(for: .milliseconds(1500))
+        screen = try await session.capture()
+        #expect(screen.contains("opened Demo/users/delete-user"), "nothing came back, because nothing was sent:\n\(screen)")
+        #expect(!screen.contains("204 No Content") && !screen.contains("404 Not Found"))
+        try await session.send("BTab")
 
         _ = try await Processes.run(["tmux", "-L", session.socket, "resize-window", "-t", session.name, "-x", "20", "-y", "6"])
         screen = try await session.waitFor { $0.contains("needs at least") }
@@ -206,6 +219,11 @@ struct ExplorerMouseTests {
 struct ExplorerHangupTests {
     @Test("When its terminal goes away the explorer exits instead of spinning on failed reads")
     func terminalGone() async throws {
+        // Timing-sensitive: a 17 MB test beside it can hold a debug build's exit for seconds.
+        try await ExclusiveTime.run { try await exclusiveTerminalGone() }
+    }
+
+    private func exclusiveTerminalGone() async throws {
         let terminal = try PseudoTerminal()
         // No session of its own and a parent that stays (this process): only the hang-up can stop it.
         let pid = try Processes.spawn(["sh", "-c", "stty rows 24 cols 80; exec \(Explorer.command)"],

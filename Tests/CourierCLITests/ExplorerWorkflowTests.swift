@@ -258,13 +258,15 @@ struct ExplorerFilesTests {
         try await session.send("BTab", "D")
         try await session.waitFor { $0.contains("create-a-user-copy") }
         #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent("users/create-a-user-copy.yaml").path))
+        // R renames the file: the prompt holds the file's stem; the title is the Name row's.
         try await session.send("R")
-        try await session.waitFor { $0.contains("Rename Demo/users/create-a-user-copy") }
+        try await session.waitFor { $0.contains("Rename the file of Demo/users/create-a-user-copy") && $0.contains("create-a-user-copy") }
         try await session.send("C-u")
-        try await session.send("Renamed one", literal: true)
+        try await session.send("renamed-one", literal: true)
         try await session.send("Enter")
         try await session.waitFor { $0.contains("renamed-one") }
-        #expect(text(demo.appendingPathComponent("users/renamed-one.yaml"))?.hasPrefix("name: Renamed one\n") == true)
+        // Rename changes the id (the file name) only; the title stays as the copy wrote it.
+        #expect(text(demo.appendingPathComponent("users/renamed-one.yaml"))?.hasPrefix("name: Create a user copy\n") == true)
         #expect(!FileManager.default.fileExists(atPath: demo.appendingPathComponent("users/create-a-user-copy.yaml").path))
         try await session.send("M")
         try await session.send("Demo/forms", literal: true)

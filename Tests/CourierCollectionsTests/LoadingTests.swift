@@ -32,7 +32,7 @@ struct LoadingTests {
     @Test("Each broken file is reported at its line and column; the rest still loads", arguments: [
         ("malformed.yaml", "path: users\nquery: [unclosed\n", 3, 1, "error: malformed YAML"),
         ("wrong-type.yaml", "path: users\ntimeout: soon\n", 2, 10, "error: timeout must be a number, found the value 'soon'"),
-        ("unknown-key.yaml", "path: users\nheders:\n  - {name: A, value: b}\n", 2, 1, "warning: unknown key 'heders' in a request file; did you mean 'headers'?"),
+        ("unknown-key.yaml", "path: users\nheders:\n  - {name: A, value: b}\n", 2, 1, "error: unknown key 'heders' in a request file; did you mean 'headers'?"),
         ("no-path.yaml", "name: Lost\n", 1, 1, "error: a request needs a path"),
         ("bad-method.yaml", "method: GET POST\npath: x\n", 1, 9, "error: method must be a word such as GET or POST"),
         ("two-bodies.yaml", "path: x\nbody:\n  text: a\n  json: {}\n", 3, 3, "error: body takes one of json, text, form, file or multipart, found text and json"),

@@ -20,16 +20,20 @@ struct ExplorerInteractionTests {
         #expect(harness.state.palette == nil && harness.sent.isEmpty)
     }
 
-    @Test("Typing after / filters the tree; Enter opens, Esc clears")
+    @Test("Typing after / filters the tree and previews the match; Enter opens it and ends the filter, Esc clears it")
     func filter() {
         var harness = Harness()
         harness.press(.character("/"))
         for character in "crea" { harness.press(.character(character)) }
         #expect(harness.state.rows.map(\.node.title) == ["Demo", "users", "create-user"])
         #expect(harness.screen.text.contains("/crea"))
-        harness.press(.down, .down, .enter)
-        #expect(harness.sent == ["Demo/users/create-user"])
-        harness.press(.escape)
+        harness.press(.down, .down)
+        #expect(harness.state.openRequest == "Demo/users/create-user", "the match is previewed")
+        #expect(harness.state.filter != nil && harness.state.focus == .collections)
+        harness.press(.enter)
+        #expect(harness.sent.isEmpty && harness.state.focus == .request)
+        #expect(harness.state.filter == nil && harness.state.selectedNode?.id == "Demo/users/create-user")
+        harness.press(.backTab, .character("/"), .character("x"), .escape)
         #expect(harness.state.filter == nil)
         #expect(harness.state.rows.count > 3)
         harness.send(.paste("echo"))

@@ -6,10 +6,8 @@ import Testing
 struct RequestEditorTests {
     /// The harness with create-user open in the request pane.
     private func opened() -> Harness {
-        var harness = Harness(width: 120, height: 40)
-        harness.press(.character("p"))
-        harness.type("create-user")
-        harness.press(.enter, .tab)
+        var harness = Harness.opening("create-user", width: 120, height: 40)
+        harness.press(.tab)
         return harness
     }
 
@@ -69,9 +67,7 @@ struct RequestEditorTests {
     @Test("Opening another request with unsaved changes asks first")
     func switchingAsks() {
         var harness = opened()
-        harness.press(.character("m"))
-        harness.type("PUT")
-        harness.press(.enter)
+        harness.pickMethod("PUT")
         #expect(harness.state.editor?.draft.method == "PUT")
         harness.press(.character("p"))
         harness.type("list-users")

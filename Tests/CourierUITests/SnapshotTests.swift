@@ -20,6 +20,24 @@ struct SnapshotTests {
         try assertSnapshot(harness.screen, named: "help-80x24")
     }
 
+    @Test("Problem markers in the tree and the open request's problems at 80×24")
+    func problems() throws {
+        var harness = Harness(tree: ProblemsTests.tree, problems: ProblemsTests.all)
+        harness.press(.down, .character("l"), .down, .down, .down)
+        try assertSnapshot(harness.screen, named: "problems-80x24")
+    }
+
+    @Test("The difference between the draft and a change on disk at 80×24")
+    func difference() throws {
+        var harness = Harness.opening("create-user")
+        harness.press(.tab)
+        harness.pickMethod("PUT")
+        harness.effects += harness.state.update(.fileChanged(id: DiskTests.id, DiskTests.theirs, problems: []))
+        try assertSnapshot(harness.screen, named: "conflict-80x24")
+        harness.press(.character("s"))
+        try assertSnapshot(harness.screen, named: "difference-80x24")
+    }
+
     private func assertSnapshot(_ screen: Screen, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/\(name).txt")
         let actual = Self.snapshot(of: screen)

@@ -43,8 +43,29 @@ struct Harness {
     var state: ExplorerState
     var effects: [Effect] = []
 
-    init(width: Int = 80, height: Int = 24) {
-        state = ExplorerState(width: width, height: height, tree: sampleTree, definitions: sampleDefinitions)
+    init(width: Int = 80, height: Int = 24, tree: [TreeNode] = sampleTree, problems: [Problem] = []) {
+        state = ExplorerState(width: width, height: height, tree: tree, definitions: sampleDefinitions, problems: problems)
+    }
+
+    /// A harness with `request` chosen in the palette (which opens it, focus staying in the tree).
+    static func opening(_ request: String, width: Int = 80, height: Int = 24) -> Harness {
+        var harness = Harness(width: width, height: height)
+        harness.press(.character("p"))
+        harness.type(request)
+        harness.press(.enter)
+        return harness
+    }
+
+    /// Picks `method` for the open request with `m`: an unsaved change.
+    mutating func pickMethod(_ method: String) {
+        press(.character("m"))
+        type(method)
+        press(.enter)
+    }
+
+    /// Feeds an action from the driver, collecting its effects.
+    mutating func receive(_ action: Action) {
+        effects += state.update(action)
     }
 
     mutating func press(_ keys: Key...) {
@@ -85,6 +106,9 @@ struct Harness {
 
     /// The definitions sent so far.
     var sentDefinitions: [RequestDefinition] { effects.compactMap { if case .send(_, let definition, _) = $0 { definition } else { nil } } }
+
+    /// The definitions saved so far.
+    var saved: [RequestDefinition] { effects.compactMap { if case .save(_, let definition) = $0 { definition } else { nil } } }
 
     var screen: Screen { state.render() }
     func line(_ row: Int) -> String { screen.line(row) }

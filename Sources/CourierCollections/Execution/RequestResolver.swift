@@ -103,8 +103,9 @@ public struct RequestResolver: Sendable {
         return texts.contains { TemplateContext.references(in: $0).contains("$demo") }
     }
 
-    /// Fills in `loaded`'s templates and maps it onto a Courier request.
-    /// - Throws: `TemplateError` or `ResolveError`, naming the file and the problem.
+    /// The Courier request for `loaded`, its templates filled in.
+    /// - Throws: `ResolveError` with file:line:column: the file's own error-level problems (a
+    ///   request with errors is never sent as something else), or a template that cannot be filled.
     public func resolve(_ loaded: LoadedRequest) throws -> ResolvedRequest {
         try resolution(of: loaded).request
     }
@@ -112,8 +113,10 @@ public struct RequestResolver: Sendable {
     /// Resolves `loaded` and collects the secrets met on the way (DESIGN.md, "What is secret"):
     /// values from `*.secret.yaml` and `{{$env.NAME}}`, and the request's auth credentials with
     /// the encodings that put them on the wire.
-    /// - Throws: `TemplateError` or `ResolveError`, naming the file and the problem.
+    /// - Throws: As `resolve(_:)` does.
     public func resolution(of loaded: LoadedRequest) throws -> Resolution {
+        let errors = loaded.problems.filter { $0.severity == .error }
+        if !errors.isEmpty { throw ResolveError(description: errors.map(\.description).joined(separator: "\n")) }
         var secrets = context.redactor
         let context = self.context
         func render(_ text: String, at location: SourceLocation?) throws(TemplateError) -> String {

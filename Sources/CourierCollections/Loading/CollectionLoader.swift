@@ -2,17 +2,23 @@ import Foundation
 
 /// Reads a collections directory: every top-level folder is a collection, sub-folders are
 /// sub-collections, `*.yaml` files are requests, `collection.yaml` holds a folder's settings and
-/// `environments/` its environments. A broken file is reported and skipped; the rest still loads.
+/// `environments/` its environments. A broken file stays in the tree with its problems (and is
+/// never sent); the rest still loads.
 public enum CollectionLoader {
     static let settingsFile = "collection.yaml"
     /// The folder of a collection that holds its environments.
     public static let environmentsFolder = "environments"
 
-    /// Loads the tree below `directory`.
+    /// Loads the tree below `directory` on disk.
     public static func load(_ directory: URL) -> CollectionTree {
-        var state = LoadState(root: directory.standardizedFileURL)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        load(FileCollectionStore(directory: directory))
+    }
+
+    /// Loads the tree of a store.
+    public static func load(_ store: some CollectionStore) -> CollectionTree {
+        let directory = store.directory
+        var state = LoadState(root: directory.standardizedFileURL, store: store)
+        guard store.entries(in: directory) != nil else {
             state.diagnostics.append(Diagnostic(file: state.display(directory), line: 1, column: 1, severity: .error,
                                                 message: "no collections directory here; create it or pass --collections DIR"))
             return CollectionTree(directory: directory, entries: [], requests: [:], diagnostics: state.diagnostics)
@@ -30,10 +36,14 @@ public enum CollectionLoader {
 /// The walk's accumulated results.
 private struct LoadState {
     let root: URL
+    let store: any CollectionStore
     var requests: [String: LoadedRequest] = [:]
     var diagnostics: [Diagnostic] = []
 
-    init(root: URL) { self.root = root }
+    init(root: URL, store: any CollectionStore) {
+        self.root = root
+        self.store = store
+    }
 
     func id(of url: URL) -> String {
         let relative = url.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" }
@@ -42,18 +52,14 @@ private struct LoadState {
     }
 
     /// A path as messages show it: relative to the working directory when inside it.
-    func display(_ url: URL) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
-    }
+    func display(_ url: URL) -> String { store.display(url) }
 
     mutating func folder(_ url: URL, settings: [CollectionDefinition], collectionRoot: URL?) -> [TreeEntry] {
         var settings = settings
         var order: [String]?
         var orderLocation = SourceLocation(file: display(url.appendingPathComponent(CollectionLoader.settingsFile)), line: 1, column: 1)
         let settingsURL = url.appendingPathComponent(CollectionLoader.settingsFile)
-        if url != root, let text = read(settingsURL) {
+        if url != root, let (text, _) = read(settingsURL) {
             let (definition, problems) = DocumentParser.collection(text, file: display(settingsURL))
             diagnostics += problems
             if let definition {
@@ -62,15 +68,15 @@ private struct LoadState {
                 orderLocation = definition.locations["order"] ?? orderLocation
             }
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }
+        if collectionRoot == url { environmentProblems(of: url) }
+        let names = (store.entries(in: url) ?? []).filter { !$0.name.hasPrefix(".") }
         var folders: [(String, URL)] = []
         var files: [(String, URL)] = []
         var seen: [String: String] = [:]
-        for name in names {
+        for entry in names {
+            let name = entry.name
             let child = url.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: child.path, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
+            if entry.isFolder {
                 if name != CollectionLoader.environmentsFolder { folders.append((name, child)) }
             } else if CollectionLoader.isRequestFile(name) {
                 let stem = (name as NSString).deletingPathExtension
@@ -96,16 +102,41 @@ private struct LoadState {
         return Self.apply(order, to: entries, at: orderLocation, diagnostics: &diagnostics)
     }
 
+    /// A request file's entry, kept even when the file has errors (with what could be read and
+    /// its problems), so the tree shows it marked and nothing sends it.
     mutating func request(_ url: URL, settings: [CollectionDefinition], collectionRoot: URL) -> RequestEntry? {
-        guard let text = read(url) else { return nil }
+        let before = diagnostics.count
+        guard let (text, hash) = read(url) else {
+            return diagnostics.count == before ? nil : entry(url, RequestDefinition(), text: "", hash: ContentHash(""), problems: Array(diagnostics[before...]),
+                                                             settings: settings, collectionRoot: collectionRoot)
+        }
         let (definition, problems) = DocumentParser.request(text, file: display(url))
         diagnostics += problems
-        guard let definition else { return nil }
+        checkFiles(of: definition ?? RequestDefinition(), file: url)
+        return entry(url, definition ?? RequestDefinition(), text: text, hash: hash, problems: Array(diagnostics[before...]),
+                     settings: settings, collectionRoot: collectionRoot)
+    }
+
+    private mutating func entry(_ url: URL, _ definition: RequestDefinition, text: String, hash: ContentHash, problems: [Diagnostic],
+                                settings: [CollectionDefinition], collectionRoot: URL) -> RequestEntry {
         let requestId = id(of: url)
-        checkFiles(of: definition, file: url)
-        requests[requestId] = LoadedRequest(id: requestId, file: url, displayPath: display(url), definition: definition,
-                                            settings: settings, collectionRoot: collectionRoot)
-        return RequestEntry(name: url.deletingPathExtension().lastPathComponent, id: requestId, method: definition.method)
+        let loaded = LoadedRequest(id: requestId, file: url, displayPath: display(url), definition: definition,
+                                   settings: settings, collectionRoot: collectionRoot, text: text, contentHash: hash, problems: problems)
+        requests[requestId] = loaded
+        // A method that was not read for certain is not shown as the default GET.
+        let method = loaded.hasErrors && definition.locations["method"] == nil ? "?" : definition.method
+        return RequestEntry(name: url.deletingPathExtension().lastPathComponent, id: requestId, method: method, problems: problems)
+    }
+
+    /// The problems of a collection's environment files, so the tree's diagnostics hold every file's.
+    mutating func environmentProblems(of collection: URL) {
+        let folder = collection.appendingPathComponent(CollectionLoader.environmentsFolder)
+        for entry in (store.entries(in: folder) ?? []).sorted(by: { $0.name < $1.name })
+        where !entry.isFolder && entry.name.hasSuffix(".yaml") && !entry.name.hasPrefix(".") {
+            let file = folder.appendingPathComponent(entry.name)
+            guard let (text, _) = read(file) else { continue }
+            diagnostics += DocumentParser.environment(text, file: display(file)).1
+        }
     }
 
     /// Body files must exist: a missing one is reported at load time, not on the wire.
@@ -119,7 +150,7 @@ private struct LoadState {
         }
         for path in paths where !path.contains("{{") {
             let target = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            if !FileManager.default.fileExists(atPath: target.path) {
+            if !store.exists(target) {
                 let place = definition.locations["body"] ?? SourceLocation(file: display(file), line: 1, column: 1)
                 diagnostics.append(Diagnostic(file: display(file), line: place.line, column: place.column, severity: .error,
                                               message: "the body file \(path) does not exist (looked for \(display(target)))"))
@@ -127,17 +158,14 @@ private struct LoadState {
         }
     }
 
-    mutating func read(_ url: URL) -> String? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            diagnostics.append(Diagnostic(file: display(url), line: 1, column: 1, severity: .error, message: "the file cannot be read"))
-            return nil
-        }
+    /// A file's text and content hash; nil (with a diagnostic when it is there) otherwise.
+    mutating func read(_ url: URL) -> (String, ContentHash)? {
+        guard let data = store.contents(of: url) else { return nil }
         guard let text = String(data: data, encoding: .utf8) else {
             diagnostics.append(Diagnostic(file: display(url), line: 1, column: 1, severity: .error, message: "the file is not valid UTF-8 text"))
             return nil
         }
-        return text
+        return (text, ContentHash(data))
     }
 
     /// Puts entries named in `order` first, in that order; the rest keep folders-then-files order.

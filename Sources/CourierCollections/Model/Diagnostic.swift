@@ -1,5 +1,5 @@
 /// A problem found in a collection file, with the place it was found.
-public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable {
         case error, warning
     }

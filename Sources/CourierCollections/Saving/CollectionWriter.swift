@@ -20,12 +20,7 @@ public enum CollectionWriter {
         appendFields("query", request.query, to: &lines)
         appendFields("headers", request.headers, to: &lines)
         if let body = request.body { lines += bodyLines(body) }
-        switch request.auth {
-        case .bearer(let token)?: lines.append("auth: {bearer: \(YAMLText.scalar(token))}")
-        case .basic(let user, let password)?:
-            lines += ["auth:", "  basic: {user: \(YAMLText.scalar(user)), password: \(YAMLText.scalar(password))}"]
-        case nil: break
-        }
+        if let auth = request.auth { lines += authLines(auth) }
         if let timeout = request.timeout { lines.append("timeout: \(YAMLText.number(timeout))") }
         if let retries = request.retries { lines.append("retries: \(retries)") }
         if let follow = request.followRedirects { lines.append("followRedirects: \(follow)") }
@@ -58,7 +53,17 @@ public enum CollectionWriter {
         lines += fields.map { "  - " + YAMLText.field($0) }
     }
 
-    private static func bodyLines(_ body: BodyDefinition) -> [String] {
+    /// `auth: {bearer: …}`, or `auth:` and a `basic:` line.
+    static func authLines(_ auth: AuthDefinition) -> [String] {
+        switch auth {
+        case .bearer(let token): return ["auth: {bearer: \(YAMLText.scalar(token))}"]
+        case .basic(let user, let password):
+            return ["auth:", "  basic: {user: \(YAMLText.scalar(user)), password: \(YAMLText.scalar(password))}"]
+        }
+    }
+
+    /// `body:` and the lines below it.
+    static func bodyLines(_ body: BodyDefinition) -> [String] {
         switch body {
         case .json(let value):
             let flow = YAMLText.flow(value)
@@ -91,7 +96,12 @@ public enum CollectionWriter {
     /// - Returns: Whether the file was written.
     @discardableResult
     public static func save(_ text: String, to url: URL, secret: Bool = false) throws(SaveError) -> Bool {
-        let data = Data(text.utf8)
+        try save(Data(text.utf8), to: url, secret: secret)
+    }
+
+    /// Writes `data` to `url` atomically, as `save(_:to:secret:)` writes text.
+    @discardableResult
+    public static func save(_ data: Data, to url: URL, secret: Bool = false) throws(SaveError) -> Bool {
         if FileManager.default.contents(atPath: url.path) == data { return false }
         let folder = url.deletingLastPathComponent()
         do {

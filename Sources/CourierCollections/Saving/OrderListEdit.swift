@@ -6,17 +6,19 @@ import Yams
 /// behind, a duplicate lands next to its original. The edit touches only the entry's text, so
 /// comments and layout stay as written; a list it cannot read with certainty is left alone.
 public enum OrderListEdit {
-    /// Replaces `old` with `new` in the list.
-    public static func rename(_ old: String, to new: String, in settings: URL) throws(CollectionWriter.SaveError) {
-        try edit(settings) { text, list in
+    /// Replaces `old` with `new` in the list of a settings file's `text`.
+    /// - Returns: The edited text, or nil when there is nothing to change or no list to read with certainty.
+    public static func rename(_ old: String, to new: String, in text: String) -> String? {
+        edit(text) { text, list in
             guard let entry = list.entries.first(where: { $0.value == old }) else { return nil }
-            return text.replacingCharacters(in: entry.range, with: entry.quote.map { "\($0)\(new)\($0)" } ?? scalar(new))
+            return text.replacingCharacters(in: entry.range, with: YAMLText.scalar(new, like: entry.quote))
         }
     }
 
-    /// Takes `name` out of the list.
-    public static func remove(_ name: String, from settings: URL) throws(CollectionWriter.SaveError) {
-        try edit(settings) { text, list in
+    /// Takes `name` out of the list of a settings file's `text`.
+    /// - Returns: The edited text, or nil when there is nothing to change.
+    public static func remove(_ name: String, in text: String) -> String? {
+        edit(text) { text, list in
             guard let index = list.entries.firstIndex(where: { $0.value == name }) else { return nil }
             let entry = list.entries[index]
             if !list.isFlow { return text.replacingCharacters(in: entry.line, with: "") }
@@ -31,24 +33,18 @@ public enum OrderListEdit {
         }
     }
 
-    /// Puts `name` right after `existing` in the list.
-    public static func insert(_ name: String, after existing: String, in settings: URL) throws(CollectionWriter.SaveError) {
-        try edit(settings) { text, list in
+    /// Puts `name` right after `existing` in the list of a settings file's `text`.
+    /// - Returns: The edited text, or nil when there is nothing to change.
+    public static func insert(_ name: String, after existing: String, in text: String) -> String? {
+        edit(text) { text, list in
             guard let entry = list.entries.first(where: { $0.value == existing }) else { return nil }
-            if list.isFlow { return text.replacingCharacters(in: entry.range.upperBound..<entry.range.upperBound, with: ", " + scalar(name)) }
+            if list.isFlow { return text.replacingCharacters(in: entry.range.upperBound..<entry.range.upperBound, with: ", " + YAMLText.scalar(name)) }
             // A block entry: a line like it, with the new name.
             let line = String(text[entry.line])
             let prefix = line[..<line.index(line.startIndex, offsetBy: text.distance(from: entry.line.lowerBound, to: entry.range.lowerBound))]
             let newline = line.hasSuffix("\n") ? "" : "\n"
-            return text.replacingCharacters(in: entry.line.upperBound..<entry.line.upperBound, with: newline + prefix + scalar(name) + "\n")
+            return text.replacingCharacters(in: entry.line.upperBound..<entry.line.upperBound, with: newline + prefix + YAMLText.scalar(name) + "\n")
         }
-    }
-
-    /// A name as a YAML scalar: plain when that reads back as the same string, quoted otherwise.
-    static func scalar(_ name: String) -> String {
-        let plain = name.first.map { $0.isLetter } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-            && !["true", "false", "yes", "no", "on", "off", "null"].contains(name.lowercased())
-        return plain ? name : "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// One name in the list: its value, the range of its text (quotes included), the quote
@@ -65,12 +61,9 @@ public enum OrderListEdit {
         let entries: [Entry]
     }
 
-    /// Reads the file, finds its list, applies `change` and writes the result atomically; a file
-    /// that does not exist, has no list, or whose list does not read back as expected is untouched.
-    private static func edit(_ settings: URL, _ change: (String, List) -> String?) throws(CollectionWriter.SaveError) {
-        guard let data = FileManager.default.contents(atPath: settings.path), let text = String(data: data, encoding: .utf8),
-              let list = list(in: text), let changed = change(text, list) else { return }
-        _ = try CollectionWriter.save(changed, to: settings)
+    /// Finds the list in `text` and applies `change`; no list, or one that does not read back as expected, is nil.
+    private static func edit(_ text: String, _ change: (String, List) -> String?) -> String? {
+        list(in: text).flatMap { change(text, $0) }
     }
 
     /// The `order:` list of a settings file, located in its text.

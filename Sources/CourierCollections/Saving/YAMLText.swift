@@ -24,6 +24,18 @@ enum YAMLText {
 
     static func quoted(_ text: String) -> String { QuotedText.quote(text, controlPrefix: "\\x", digits: 2) }
 
+    /// `text` in the quotes `quote` stands for (`'`, `"`, or nil for plain when it reads back):
+    /// an edited value keeps the quoting it was written with. Single quotes cannot hold control
+    /// characters, so such text is double-quoted instead.
+    static func scalar(_ text: String, like quote: Character?) -> String {
+        switch quote {
+        case "\"": return quoted(text)
+        case "'" where !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }):
+            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        default: return scalar(text)
+        }
+    }
+
     /// A number as written in files: whole numbers without a fraction.
     static func number(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)

@@ -13,10 +13,7 @@ public struct EnvironmentValues: Sendable {
 
     /// The environment names of a collection, from its `environments/` folder.
     public static func names(in collectionRoot: URL) -> [String] {
-        let folder = collectionRoot.appendingPathComponent(CollectionLoader.environmentsFolder)
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return Set(files.filter { $0.hasSuffix(".yaml") }.map { $0.replacingOccurrences(of: ".secret.yaml", with: "").replacingOccurrences(of: ".yaml", with: "") })
-            .sorted()
+        FileCollectionStore(directory: collectionRoot.deletingLastPathComponent()).environmentNames(in: collectionRoot)
     }
 
     /// Loads environment `name` of the collection at `collectionRoot`.

@@ -39,8 +39,13 @@ struct NodeReader {
                 continue
             }
             if !allowed.contains(key) {
-                let hint = Suggestion.closest(to: key, in: allowed).map { "; did you mean '\($0)'?" } ?? ""
-                warning(keyNode, "unknown key '\(key)' in \(what)\(hint) (known: \(allowed.joined(separator: ", ")))")
+                // A key this close to a known one is almost certainly that key misspelt, and
+                // ignoring it would change the request (`methd: POST` sent as a GET): an error.
+                if let near = Suggestion.closest(to: key, in: allowed, within: 2) {
+                    error(keyNode, "unknown key '\(key)' in \(what); did you mean '\(near)'? (known: \(allowed.joined(separator: ", ")))")
+                } else {
+                    warning(keyNode, "unknown key '\(key)' in \(what) is kept but not used (known: \(allowed.joined(separator: ", ")))")
+                }
                 continue
             }
             pairs.append((key, keyNode, value))
@@ -167,9 +172,10 @@ enum JSONNumber {
 
 /// The known name closest to a misspelt one.
 enum Suggestion {
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    /// The candidate nearest `word`, when it is within `within` edits (by default a third of the word, at least 2).
+    static func closest(to word: String, in candidates: [String], within: Int? = nil) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (within ?? max(2, word.count / 3)) else { return nil }
         return best.0
     }
 

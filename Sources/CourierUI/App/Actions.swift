@@ -30,6 +30,8 @@ public enum Effect: Sendable, Equatable {
     /// File operations on the collections; each reloads the tree.
     case create(folder: String, name: String)
     case duplicate(id: String)
+    /// Give request `id`'s file the new stem `name` (its id's last part); the file's content,
+    /// `name:` included, stays as it is. The title is edited in the request pane's Name row.
     case rename(id: String, name: String)
     case delete(id: String)
     case move(id: String, folder: String)
@@ -83,8 +85,15 @@ public enum Action: Sendable, Equatable {
     case saved(id: String, RequestDefinition)
     /// A sentence for the status line (a failed save or file operation, say).
     case report(String)
-    /// The collections changed on disk; select `select` if given.
-    case reloaded(tree: [TreeNode], definitions: [String: RequestDefinition], select: String?)
+    /// The collections changed on disk, with every problem the loader found; select `select` if
+    /// given. The selection otherwise keeps its request when rows move, or takes a neighbour.
+    case reloaded(tree: [TreeNode], definitions: [String: RequestDefinition], problems: [Problem] = [], select: String?)
+    /// The file of request `id` changed on disk: its new definition (nil when the file is gone,
+    /// or could not be read, which `problems` then says) and its problems, which replace the old.
+    case fileChanged(id: String, RequestDefinition?, problems: [Problem])
+    /// A save of `id` was refused because its file changed since it was read: the version on
+    /// disk now (nil when it is gone or unreadable).
+    case saveConflict(id: String, theirs: RequestDefinition?)
     /// `$EDITOR` returned this text (nil when it failed; the report says why).
     case externallyEdited(String?)
     /// The files a request can attach, relative to its folder.
@@ -95,7 +104,10 @@ public enum Action: Sendable, Equatable {
 
 /// What to do once the user has answered about unsaved changes.
 public enum PendingIntent: Sendable, Equatable {
-    case open(String, send: Bool)
+    /// Open the request; `focus` moves focus to the request pane.
+    case open(String, focus: Bool)
+    /// Open the request and send it (ctrl-r on another request in the tree).
+    case openAndSend(String)
     case quit
 }
 
@@ -105,11 +117,23 @@ public enum DialogPurpose: Sendable, Equatable {
     case delete(String)
     /// The variables editor is closing with unsaved changes.
     case unsavedEnvironment
+    /// The open request's file changed on disk while it has unsaved edits.
+    case conflict(DiskConflict)
+}
+
+/// The modal on top of everything else; one at a time.
+public enum Modal: Sendable, Equatable {
+    /// A question with buttons.
+    case question(Dialog, DialogPurpose)
+    /// The line difference of a conflict, shown over its question; Esc goes back to it.
+    case difference(DiffView, over: Dialog, DialogPurpose)
 }
 
 /// What the open palette chooses.
 public enum PalettePurpose: Sendable, Equatable {
     case request, method, environment
+    /// The problems list: choosing one goes to its request.
+    case problem
     case move(String)
     /// A file for the body: the multipart part at this index, or the file body when nil.
     case file(part: Int?)

@@ -5,15 +5,22 @@ public struct TreeNode: Sendable, Equatable {
     /// The method badge of a request; nil for folders.
     public var method: String?
     public var children: [TreeNode]
+    /// Folders hold children; a request whose file could not be read has no method.
+    public var isFolder: Bool
 
-    public init(id: String, title: String, method: String? = nil, children: [TreeNode] = []) {
+    /// A folder when `method` is nil, unless `isFolder` says otherwise (an unreadable request).
+    public init(id: String, title: String, method: String? = nil, children: [TreeNode] = [], isFolder: Bool? = nil) {
         self.id = id
         self.title = title
         self.method = method
         self.children = children
+        self.isFolder = isFolder ?? (method == nil)
     }
 
-    public var isFolder: Bool { method == nil }
+    /// A request whose file could not be read: it has a row, and opens to show its problems.
+    public static func unreadable(id: String, title: String) -> TreeNode {
+        TreeNode(id: id, title: title, isFolder: false)
+    }
 }
 
 /// The panes focus moves between.
@@ -37,9 +44,23 @@ public struct ExplorerState: Sendable, Equatable {
     public var helpScroll = 0
     /// The request definitions by id, as loaded.
     public var definitions: [String: RequestDefinition]
-    /// The open request, being edited.
-    public var editor: RequestEditor?
-    public var openRequest: String? { editor?.id }
+    /// What the request pane shows: the open request, or the problems of one that cannot be read.
+    public var requestPane: RequestPaneContent = .empty
+    /// The open request, being edited; nil when none is open or its file cannot be read.
+    public var editor: RequestEditor? {
+        get { if case .editor(let editor) = requestPane { editor } else { nil } }
+        set { requestPane = newValue.map(RequestPaneContent.editor) ?? .empty }
+    }
+    /// The id of the request the request pane shows, readable or not.
+    public var openRequest: String? {
+        switch requestPane {
+        case .empty: return nil
+        case .editor(let editor): return editor.id
+        case .unreadable(let id): return id
+        }
+    }
+    /// Every problem the loader found in the collections, as the driver reported them.
+    public var problems: [Problem] = []
     public var response = ResponsePane()
     /// The id of the request in flight.
     public var sending: String?
@@ -56,8 +77,15 @@ public struct ExplorerState: Sendable, Equatable {
     public var collectionEnvironments: [String: [String]] = [:]
     /// The open variables editor.
     public var variablesEditor: VariablesEditor?
-    public var dialog: Dialog?
-    public var dialogPurpose: DialogPurpose?
+    /// The dialog or difference on top of everything.
+    public var modal: Modal?
+    /// The open question, or the one behind the difference overlay.
+    public var dialog: Dialog? {
+        switch modal {
+        case .question(let dialog, _)?, .difference(_, let dialog, _)?: return dialog
+        case nil: return nil
+        }
+    }
     public var palettePurpose: PalettePurpose = .request
     public var prompt: Prompt?
     /// What to do after a save that a dialog asked for succeeds.
@@ -76,12 +104,16 @@ public struct ExplorerState: Sendable, Equatable {
     public static let minimumWidth = 40
     public static let minimumHeight = 10
 
-    public init(width: Int, height: Int, tree: [TreeNode], definitions: [String: RequestDefinition] = [:], keyMap: KeyMap = .standard) {
+    /// The explorer over `tree`, with the definitions of its readable requests and the loader's problems.
+    public init(width: Int, height: Int, tree: [TreeNode], definitions: [String: RequestDefinition] = [:], problems: [Problem] = [],
+                keyMap: KeyMap = .standard) {
         self.width = width
         self.height = height
         self.tree = tree
         self.definitions = definitions
+        self.problems = problems
         self.keyMap = keyMap
+        if !problems.isEmpty { status = Self.problemCount(problems, keyMap: keyMap) }
         // Top-level collections start expanded so the first screen shows requests.
         expanded = Set(tree.filter(\.isFolder).map(\.id))
     }
@@ -109,6 +141,9 @@ public struct ExplorerState: Sendable, Equatable {
         return rows
     }
 
+    /// The node of the selected row, if any.
+    public var selectedNode: TreeNode? { rows.indices.contains(selection) ? rows[selection].node : nil }
+
     /// Every request id in tree order, for the palette.
     public var requestIds: [String] {
         func walk(_ nodes: [TreeNode]) -> [String] { nodes.flatMap { $0.isFolder ? walk($0.children) : [$0.id] } }
@@ -127,4 +162,14 @@ public struct ExplorerState: Sendable, Equatable {
     }
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+}
+
+/// What the request pane shows.
+public enum RequestPaneContent: Sendable, Equatable {
+    /// No request yet: a hint says how to choose one.
+    case empty
+    /// A request opened for editing.
+    case editor(RequestEditor)
+    /// A request whose file could not be read: its problems, read-only, until the file is fixed.
+    case unreadable(id: String)
 }

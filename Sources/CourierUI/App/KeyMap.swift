@@ -31,6 +31,7 @@ public enum Command: String, Sendable, CaseIterable {
     case copyPath = "copy-path"
     case useAsConverter = "use-as-converter"
     case palette
+    case problems
     case filter
     case copy
     case copyWithSecrets = "copy-with-secrets"
@@ -48,16 +49,16 @@ public enum Command: String, Sendable, CaseIterable {
         case .pageDown: return "page down"
         case .top: return "first item"
         case .bottom: return "last item"
-        case .open: return "send a request · edit a field · fold in the body"
+        case .open: return "open a request, expand a folder · edit · fold"
         case .collapse: return "collapse a folder · scroll the body left"
         case .nextPane: return "next pane"
         case .previousPane: return "previous pane"
         case .nextTab: return "next tab"
         case .previousTab: return "previous tab"
-        case .send: return "send the open request"
+        case .send: return "send the selected or open request"
         case .cancel: return "cancel a request or a search · leave a field"
         case .save: return "save the open request"
-        case .edit: return "edit the selected field or the body"
+        case .edit: return "edit a field or the body · open a request"
         case .editExternal: return "edit the body in $EDITOR"
         case .add: return "new request · new row in a list"
         case .remove: return "delete the request (asks) · delete a row"
@@ -79,7 +80,8 @@ public enum Command: String, Sendable, CaseIterable {
         case .previousMatch: return "previous search match"
         case .copyPath: return "copy the key path under the cursor"
         case .useAsConverter: return "use the key path as the request's converter"
-        case .palette: return "go to a request by name"
+        case .palette: return "go to a request by name, or to the problems list"
+        case .problems: return "list every problem in the collection files; ⏎ goes to its request"
         case .filter: return "filter the collections · search the body"
         case .copy: return "copy the id, the body, the cURL command (secrets masked) or the preview"
         case .copyWithSecrets: return "copy the cURL command with its secrets"
@@ -112,7 +114,8 @@ public struct KeyMap: Sendable, Equatable {
         .character("v"): .environment, .ctrl("e"): .variables, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll,
         .character("n"): .nextMatch, .character("N"): .previousMatch, .character("c"): .copyPath, .character("C"): .useAsConverter,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
-        .character("p"): .palette, .ctrl("p"): .palette, .character("/"): .filter, .character("y"): .copy, .character("Y"): .copyWithSecrets,
+        .character("p"): .palette, .ctrl("p"): .palette, .character("!"): .problems, .character("/"): .filter, .character("y"): .copy,
+        .character("Y"): .copyWithSecrets,
         .character("<"): .narrower, .character(">"): .wider, .character("-"): .shorter, .character("+"): .taller,
         .ctrl("z"): .suspend,
     ])
@@ -128,6 +131,9 @@ public struct KeyMap: Sendable, Equatable {
     public func key(for command: Command) -> String {
         bindings.filter { $0.value == command }.map(\.key.description).sorted { ($0.count, $0) < ($1.count, $1) }.first ?? "unbound"
     }
+
+    /// The key that opens a request, for sentences: `⏎` while Enter does, else the first one bound.
+    public var openKey: String { bindings[.enter] == .open ? "⏎" : key(for: .open) }
 
     /// The keys of every command, for the help overlay: `move-up  k, up`.
     public var helpLines: [(keys: String, summary: String)] {

@@ -61,8 +61,15 @@ extension ExplorerState {
         }
         variablesEditor?.render(on: &screen, theme: theme)
         if var prompt { drawPrompt(&prompt, on: &screen, theme: theme) }
-        dialog?.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay),
-                       button: theme.style(.overlay), active: theme.style(.selection))
+        switch modal {
+        case .question(let dialog, _)?:
+            dialog.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay),
+                          button: theme.style(.overlay), active: theme.style(.selection))
+        case .difference(let view, _, _)?:
+            view.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), removed: theme.error,
+                        added: theme.added, hint: "j k scroll · esc back")
+        case nil: break
+        }
         return screen
     }
 
@@ -76,21 +83,28 @@ extension ExplorerState {
             filter.render(on: &screen, row: row, column: list.x + 1, width: list.width - 1, style: theme.style(.title), focused: true)
         }
         let visible = rows.dropFirst(scroll).prefix(list.height)
+        let marks = problemMarks
         for (offset, row) in visible.enumerated() {
             let y = list.y + offset
             let selected = scroll + offset == selection
             let base = selected ? theme.style(focused ? .selection : .selectionUnfocused) : .plain
             screen.fill(Rect(x: list.x, y: y, width: list.width, height: 1), style: base)
+            // A problem's marker sits in the last column, where narrowing the pane never hides it.
+            var end = list.maxX
+            if let problem = marks[row.node.id], list.width > 4 {
+                end -= 2
+                screen.put(problem.marker, row: y, column: end + 1, style: base.patched(with: theme.problem(isError: problem.isError)))
+            }
             var x = list.x + row.depth * 2
             if row.node.isFolder {
-                x += screen.put(expanded.contains(row.node.id) ? "▾ " : "▸ ", row: y, column: x, style: base, limit: list.maxX - x)
-                screen.put(row.node.title, row: y, column: x, style: base.patched(with: theme.style(.folder)), limit: list.maxX - x)
+                x += screen.put(expanded.contains(row.node.id) ? "▾ " : "▸ ", row: y, column: x, style: base, limit: end - x)
+                screen.put(row.node.title, row: y, column: x, style: base.patched(with: theme.style(.folder)), limit: end - x)
             } else {
                 let method = row.node.method ?? ""
                 let badge = method.padding(toLength: 6, withPad: " ", startingAt: 0)
-                x += screen.put(badge + " ", row: y, column: x, style: base.patched(with: theme.method(method)), limit: list.maxX - x)
+                x += screen.put(badge + " ", row: y, column: x, style: base.patched(with: theme.method(method)), limit: end - x)
                 let dirty = editor?.id == row.node.id && editor?.isDirty == true ? " ●" : ""
-                screen.put(row.node.title + dirty, row: y, column: x, style: base, limit: list.maxX - x)
+                screen.put(row.node.title + dirty, row: y, column: x, style: base, limit: end - x)
             }
         }
     }
@@ -114,7 +128,9 @@ extension ExplorerState {
         if editor?.edit != nil { return "⏎ done · tab name/value · esc done" }
         if sending != nil { return "esc cancel · ? help" }
         switch focus {
-        case .collections: return "⏎ send · e open · a new · / filter · ? help · q quit"
+        case .collections:
+            let problems = self.problems.isEmpty ? "" : " · \(keyMap.key(for: .problems)) problems"
+            return "⏎ open · ctrl-r send · a new · / filter\(problems) · ? help"
         case .request: return "[ ] tab · ⏎ edit · a add · ctrl-r send · ctrl-s save · ? help"
         case .response: return "[ ] tab · / search · z fold · y copy · ? help"
         }

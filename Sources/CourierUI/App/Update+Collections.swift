@@ -31,9 +31,10 @@ extension ExplorerState {
             if selected.isFolder {
                 if expanded.contains(selected.id) { expanded.remove(selected.id) } else { expanded.insert(selected.id) }
             } else {
-                // Enter sends; `e` only opens, for editing before the first send.
+                // Opening never sends (ctrl-r does): it takes the request to the request pane.
+                if filter != nil { select(selected.id) }
                 keepSelectionVisible()
-                return open(selected.id, send: command == .open)
+                return open(selected.id, focusing: true)
             }
         case .add:
             let folder = selected.map { $0.isFolder ? $0.id : parentFolder(of: $0.id) } ?? tree.first?.id ?? ""
@@ -51,13 +52,14 @@ extension ExplorerState {
                 status = "save or discard the changes to \(selected.id) before renaming it"
                 break
             }
-            var field = TextField(selected.title)
+            // R renames the file; the title (`name:`) is the request pane's Name row.
+            var field = TextField(String(selected.id.split(separator: "/").last ?? ""))
             field.handle(.end)
-            prompt = Prompt(title: "Rename \(selected.id)", field: field, purpose: .rename(selected.id))
+            prompt = Prompt(title: "Rename the file of \(selected.id)", field: field, purpose: .rename(selected.id))
         case .remove:
             guard let selected, !selected.isFolder else { status = "select a request to delete"; break }
-            dialog = Dialog(title: "Delete", message: "Delete \(selected.id)? Its file is removed.", buttons: ["Delete", "Cancel"], selected: 1)
-            dialogPurpose = .delete(selected.id)
+            ask(Dialog(title: "Delete", message: "Delete \(selected.id)? Its file is removed.", buttons: ["Delete", "Cancel"], selected: 1),
+                .delete(selected.id))
         case .move:
             guard let selected, !selected.isFolder else { status = "select a request to move"; break }
             if editor?.id == selected.id, editor?.isDirty == true {
@@ -83,9 +85,13 @@ extension ExplorerState {
         case .chose(let choice)?:
             palette = nil
             switch palettePurpose {
+            case .request where choice == Self.problemsEntry:
+                showProblems()
             case .request:
                 focus = .collections
                 return reveal(choice)
+            case .problem:
+                return goToProblem(choice)
             case .method:
                 editor?.draft.method = choice
             case .environment:
@@ -126,7 +132,14 @@ extension ExplorerState {
                 environment = name
                 return [.loadEnvironment(requestId: id, name: name)]
             case .create(let folder): return [.create(folder: folder, name: name)]
-            case .rename(let id): return [.rename(id: id, name: name)]
+            case .rename(let id):
+                // The new stem of the file; `.yaml` typed out of habit is dropped.
+                let stem = name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name
+                guard !stem.contains("/"), !stem.isEmpty, !stem.hasPrefix(".") else {
+                    status = "a file name cannot contain / or start with a dot; M moves a request to another folder"
+                    return []
+                }
+                return [.rename(id: id, name: stem)]
             }
         default:
             prompt.field.handle(key)
@@ -135,18 +148,25 @@ extension ExplorerState {
         return []
     }
 
-    /// Expands the folders above `id`, selects it and opens it.
+    /// Expands the folders above `id`, selects it and opens it (asking about unsaved changes).
     mutating func reveal(_ id: String) -> [Effect] {
+        guard select(id), selectedNode?.isFolder == false else { return [] }
+        return open(id)
+    }
+
+    /// Clears the filter, expands the folders above `id` and selects it; false when it has no row.
+    @discardableResult
+    mutating func select(_ id: String) -> Bool {
         filter = nil
         var prefix = ""
         for part in id.split(separator: "/").dropLast() {
             prefix += prefix.isEmpty ? String(part) : "/\(part)"
             expanded.insert(prefix)
         }
-        guard let index = rows.firstIndex(where: { $0.node.id == id }) else { return [] }
+        guard let index = rows.firstIndex(where: { $0.node.id == id }) else { return false }
         selection = index
         keepSelectionVisible()
-        return rows[index].node.isFolder ? [] : open(id, send: false)
+        return true
     }
 
     mutating func click(_ mouse: MouseEvent) -> [Effect] {

@@ -20,7 +20,11 @@ extension ExplorerState {
 
     private mutating func apply(_ action: Action) -> [Effect] {
         switch action {
-        case .event(let event): return handle(event)
+        case .event(let event):
+            let selected = selectedNode?.id
+            let effects = handle(event)
+            // Moving through the tree shows the request under the selection, focus staying put.
+            return selectedNode?.id == selected ? effects : effects + previewSelection()
         case .progress(let transfer):
             if sending != nil { response.transfer = transfer }
         case .finished(let id, let snapshot):
@@ -70,7 +74,10 @@ extension ExplorerState {
             environments = preview.environments
         case .saved(let id, let definition):
             definitions[id] = definition
-            if editor?.id == id { editor?.original = definition }
+            if editor?.id == id {
+                editor?.original = definition
+                editor?.fileMissing = false
+            }
             retitle(id, definition)
             status = "saved \(id)"
             if let intent = afterSave {
@@ -80,13 +87,12 @@ extension ExplorerState {
         case .report(let text):
             status = text
             afterSave = nil
-        case .reloaded(let tree, let definitions, let select):
-            self.tree = tree
-            self.definitions = definitions
-            if let id = editor?.id { environments = collectionEnvironments[String(id.split(separator: "/").first ?? "")] ?? environments }
-            if let id = editor?.id, definitions[id] == nil, editor?.isDirty == false { editor = nil }
-            if let select { return reveal(select) }
-            keepSelectionVisible()
+        case .reloaded(let tree, let definitions, let problems, let select):
+            return reload(tree: tree, definitions: definitions, problems: problems, select: select)
+        case .fileChanged(let id, let theirs, let problems):
+            return fileChanged(id, theirs: theirs, problems: problems)
+        case .saveConflict(let id, let theirs):
+            return saveConflict(id, theirs: theirs)
         case .filesListed(let files):
             guard case .file = palettePurpose, editor != nil else { break }
             if files.isEmpty {
@@ -158,7 +164,7 @@ extension ExplorerState {
     }
 
     private mutating func press(_ key: Key) -> [Effect] {
-        if dialog != nil { return dialogKey(key) }
+        if modal != nil { return modalKey(key) }
         if prompt != nil { return promptKey(key) }
         if palette != nil { return paletteKey(key) }
         if variablesEditor != nil { return variablesKey(key) }
@@ -222,7 +228,9 @@ extension ExplorerState {
             helpScroll = 0
         case .palette:
             palettePurpose = .request
-            palette = Palette(candidates: requestIds)
+            // The problems list is one entry away, but only when there is something to list.
+            palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds)
+        case .problems: showProblems()
         case .environment:
             guard editor != nil else {
                 status = "open a request first: environments belong to its collection"
@@ -241,7 +249,7 @@ extension ExplorerState {
                 break
             }
             return [.loadEnvironment(requestId: editor.id, name: environment)]
-        case .send: return sendOpen()
+        case .send: return focus == .collections ? sendSelected() : sendOpen()
         case .save: return saveOpen()
         case .cancel:
             if focus == .response, let text = response.stopSearch() {
@@ -274,7 +282,7 @@ extension ExplorerState {
 
     private mutating func requestCommand(_ command: Command) -> [Effect] {
         guard editor != nil else {
-            status = "no request is open: choose one in the collections pane and press Enter"
+            status = notOpenSentence
             return []
         }
         if command == .copy { return response.curl.isEmpty ? [] : [.copyCommand(response.curl, withSecrets: false)] }
@@ -295,126 +303,5 @@ extension ExplorerState {
             return [.listFiles(requestId: id)]
         }
         return []
-    }
-
-    /// Sends the open request as drafted.
-    mutating func sendOpen() -> [Effect] {
-        guard let editor else {
-            status = "no request is open: choose one in the collections pane and press Enter"
-            return []
-        }
-        if let problem = editor.bodyProblem {
-            status = "not sent: \(problem)"
-            return []
-        }
-        if let sending {
-            status = "\(sending) is still in flight; \(keyMap.key(for: .cancel)) cancels it"
-            return []
-        }
-        sending = editor.id
-        response.transfer = TransferStatus()
-        response.outcome = nil
-        return [.send(id: editor.id, definition: editor.draft, environment: environment)]
-    }
-
-    /// Saves the open request, unless its body does not parse.
-    mutating func saveOpen() -> [Effect] {
-        guard let editor else { return [] }
-        if let problem = editor.bodyProblem {
-            status = "not saved: \(problem)"
-            afterSave = nil
-            return []
-        }
-        guard editor.isDirty else {
-            status = "\(editor.id) has no unsaved changes"
-            return []
-        }
-        return [.save(id: editor.id, definition: editor.draft)]
-    }
-
-    private mutating func requestQuit() -> [Effect] {
-        if let editor, editor.isDirty { return askAboutUnsaved(then: .quit) }
-        return [.quit]
-    }
-
-    private mutating func askAboutUnsaved(then intent: PendingIntent) -> [Effect] {
-        guard let editor else { return proceed(intent) }
-        dialog = Dialog(title: "Unsaved changes", message: "\(editor.id) has unsaved changes.", buttons: ["Save", "Discard", "Cancel"])
-        dialogPurpose = .unsaved(intent)
-        return []
-    }
-
-    private mutating func dialogKey(_ key: Key) -> [Effect] {
-        guard let outcome = dialog?.handle(key), let purpose = dialogPurpose else { return [] }
-        switch outcome {
-        case .pending: return []
-        case .cancelled:
-            dialog = nil
-            return []
-        case .chose(let button):
-            dialog = nil
-            switch (purpose, button) {
-            case (.unsaved(let intent), 0):
-                afterSave = intent
-                return saveOpen()
-            case (.unsaved(let intent), 1):
-                // Discarding puts the draft back to the file's definition.
-                if let current = editor {
-                    var reset = RequestEditor(id: current.id, definition: current.original)
-                    reset.tab = current.tab
-                    editor = reset
-                }
-                return proceed(intent)
-            case (.unsavedEnvironment, 0):
-                variablesEditor?.closesWhenSaved = true
-                return saveVariables()
-            case (.unsavedEnvironment, 1):
-                variablesEditor = nil
-                return []
-            case (.delete(let id), 0):
-                if editor?.id == id { editor = nil }
-                return [.delete(id: id)]
-            default: return []
-            }
-        }
-    }
-
-    /// Carries out what waited for the unsaved-changes question.
-    mutating func proceed(_ intent: PendingIntent) -> [Effect] {
-        switch intent {
-        case .quit: return [.quit]
-        case .open(let id, let send): return open(id, send: send)
-        }
-    }
-
-    /// Opens request `id` in the editor (asking first if another one has unsaved changes), and sends it.
-    mutating func open(_ id: String, send: Bool) -> [Effect] {
-        if let editor, editor.id != id, editor.isDirty { return askAboutUnsaved(then: .open(id, send: send)) }
-        if editor?.id != id {
-            guard let definition = definitions[id] else {
-                status = "\(id) could not be loaded; `courier check` says why"
-                return []
-            }
-            editor = RequestEditor(id: id, definition: definition)
-            environments = collectionEnvironments[String(id.split(separator: "/").first ?? "")] ?? []
-            response = ResponsePane()
-            if let last = history[id]?.last {
-                response.show(last)
-                response.historySelection = (history[id]?.count ?? 1) - 1
-            }
-        }
-        status = "opened \(id)"
-        return send ? sendOpen() : []
-    }
-
-    /// Updates the tree's method badge after a save (titles are file names, which a save keeps).
-    private mutating func retitle(_ id: String, _ definition: RequestDefinition) {
-        func walk(_ nodes: inout [TreeNode]) {
-            for index in nodes.indices {
-                if nodes[index].id == id { nodes[index].method = definition.method }
-                walk(&nodes[index].children)
-            }
-        }
-        walk(&tree)
     }
 }

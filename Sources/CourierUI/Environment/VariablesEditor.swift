@@ -201,9 +201,8 @@ extension ExplorerState {
         case .save: return saveVariables()
         case .close:
             if variables.isDirty {
-                dialog = Dialog(title: "Unsaved variables", message: "Environment \(variables.draft.name) has unsaved changes.",
-                                buttons: ["Save", "Discard", "Cancel"])
-                dialogPurpose = .unsavedEnvironment
+                ask(Dialog(title: "Unsaved variables", message: "Environment \(variables.draft.name) has unsaved changes.",
+                           buttons: ["Save", "Discard", "Cancel"]), .unsavedEnvironment)
             } else {
                 variablesEditor = nil
             }

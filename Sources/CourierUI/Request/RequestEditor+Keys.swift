@@ -72,9 +72,9 @@ extension RequestEditor {
     mutating func perform(_ command: Command) -> EditorOutcome {
         let rows = self.rows
         switch command {
-        case .moveUp: row = max(-1, row - 1)
+        case .moveUp: row = max(Self.nameRow, row - 1)
         case .moveDown: row = min(rows.count - 1, row + 1)
-        case .top: row = -1
+        case .top: row = Self.nameRow
         case .bottom: row = rows.count - 1
         case .nextTab, .previousTab:
             let tabs = RequestTab.allCases
@@ -82,7 +82,9 @@ extension RequestEditor {
             tab = tabs[(tab.rawValue + step) % tabs.count]
             row = 0
         case .open, .edit:
-            if row < 0 {
+            if row == Self.nameRow {
+                startEdit(.title)
+            } else if row == Self.urlRow {
                 startEdit(.url)
             } else if showsBodyText {
                 startBodyEdit()

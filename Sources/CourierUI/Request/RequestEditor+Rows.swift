@@ -96,6 +96,7 @@ extension RequestEditor {
     /// The text a target holds before editing.
     func text(of target: EditTarget) -> String {
         switch target {
+        case .title: return draft.name ?? ""
         case .url: return urlText
         case .name(let list, let index): return fields(list).indices.contains(index) ? fields(list)[index].name : ""
         case .value(let list, let index): return fields(list).indices.contains(index) ? fields(list)[index].value : ""

@@ -25,6 +25,8 @@ public enum FieldList: Sendable, Equatable {
 
 /// What a one-line edit changes when it is committed.
 public enum EditTarget: Sendable, Equatable {
+    /// The title, `name:` (the file name is the id, renamed with R in the tree).
+    case title
     case url
     case name(FieldList, Int)
     case value(FieldList, Int)
@@ -46,8 +48,12 @@ public struct RequestEditor: Sendable, Equatable {
     public var original: RequestDefinition
     public var draft: RequestDefinition
     public var tab: RequestTab = .params
-    /// The selected row of the tab; -1 is the URL line.
-    public var row = -1
+    /// The selected row of the tab; `urlRow` and `nameRow` are the lines above the tabs.
+    public var row = RequestEditor.urlRow
+    /// The row number of the URL line, above the tabs.
+    public static let urlRow = -1
+    /// The row number of the Name line (the title, `name:`), above the URL.
+    public static let nameRow = -2
     /// A one-line edit in progress.
     public var edit: FieldEdit?
     /// The body editor, while the body has focus.
@@ -64,6 +70,8 @@ public struct RequestEditor: Sendable, Equatable {
     public var variables: [String: String] = [:]
     /// Show the resolved URL under the template.
     public var showsResolvedURL = false
+    /// The file was deleted on disk and the user kept the draft: saving writes it again.
+    public var fileMissing = false
     /// Bodies of the kinds cycled away from, so cycling back restores them.
     var bodyStash: [BodyKind: BodyDefinition] = [:]
 
@@ -80,8 +88,21 @@ public struct RequestEditor: Sendable, Equatable {
         bodyText = Self.text(of: definition.body)
     }
 
-    /// Unsaved changes, including body text that does not parse yet.
-    public var isDirty: Bool { draft != original || bodyProblem != nil }
+    /// Unsaved changes, including body text that does not parse yet and a file deleted on disk.
+    public var isDirty: Bool { draft != original || bodyProblem != nil || fileMissing }
+
+    /// The editor over another version of the same file (reloaded from disk, or discarded back
+    /// to), keeping the tab, the row where it still exists and what the driver resolved.
+    func reloaded(with definition: RequestDefinition) -> RequestEditor {
+        var editor = RequestEditor(id: id, definition: definition)
+        editor.tab = tab
+        editor.row = min(row, editor.rows.count - 1)
+        editor.showsResolvedURL = showsResolvedURL
+        editor.baseURL = baseURL
+        editor.resolvedURL = resolvedURL
+        editor.variables = variables
+        return editor
+    }
 
     /// Whether typed keys go to a text field or the body editor.
     public var isTyping: Bool { edit != nil || bodyEditor != nil }
@@ -117,6 +138,9 @@ public struct RequestEditor: Sendable, Equatable {
     mutating func commit(_ edit: FieldEdit) -> String? {
         let text = edit.field.text
         switch edit.target {
+        case .title:
+            let title = text.trimmingCharacters(in: .whitespaces)
+            draft.name = title.isEmpty ? nil : title
         case .url:
             // An absolute URL or one starting with a variable replaces the base URL; anything else is a path.
             if text.contains("://") || text.hasPrefix("{{") {

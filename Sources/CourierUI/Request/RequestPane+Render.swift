@@ -1,18 +1,27 @@
 extension ExplorerState {
     func drawRequest(in rect: Rect, on screen: inout Screen, theme: Theme) {
         let focused = focus == .request
+        if case .unreadable(let id) = requestPane {
+            drawUnreadable(id, in: rect, on: &screen, theme: theme, focused: focused)
+            return
+        }
         guard var editor else {
             let inside = Box(title: "Request", focused: focused)
                 .draw(in: rect, on: &screen, border: theme.border(focused: focused), titleStyle: theme.style(.title))
-            screen.put("Select a request and press Enter to send it, or e to open it", row: inside.y, column: inside.x + 1,
-                       style: theme.style(.dim), limit: inside.width - 1)
+            let hint = "Select a request to see it here · \(keyMap.openKey) opens it · \(keyMap.key(for: .send)) sends it"
+            screen.put(hint, row: inside.y, column: inside.x + 1, style: theme.style(.dim), limit: inside.width - 1)
             return
         }
         let badge = editor.isDirty ? "● unsaved · \(keyMap.key(for: .save)) saves" : "\(keyMap.key(for: .send)) send"
         let inside = Box(title: "\(editor.draft.method) \(editor.id)", badge: badge, focused: focused)
             .draw(in: rect, on: &screen, border: theme.border(focused: focused), titleStyle: theme.style(.title))
         guard inside.height > 0 else { return }
-        var y = inside.y
+        // Problems first, but never more than a third of the pane: the request stays in view.
+        var y = drawProblems(problems(of: editor.id), in: inside, lines: max(1, inside.height / 3), on: &screen, theme: theme)
+        guard y < inside.maxY else { return }
+        drawName(&editor, row: y, in: inside, on: &screen, theme: theme, focused: focused)
+        y += 1
+        guard y < inside.maxY else { return }
         drawURL(&editor, row: y, in: inside, on: &screen, theme: theme, focused: focused)
         y += 1
         if editor.showsResolvedURL, y < inside.maxY {
@@ -27,6 +36,53 @@ extension ExplorerState {
         y += 1
         let content = Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y)
         drawRows(&editor, in: content, on: &screen, theme: theme, focused: focused)
+    }
+
+    /// A request whose file could not be read: every problem, and how to go on.
+    private func drawUnreadable(_ id: String, in rect: Rect, on screen: inout Screen, theme: Theme, focused: Bool) {
+        let inside = Box(title: "✗ \(id)", badge: "read-only", focused: focused)
+            .draw(in: rect, on: &screen, border: theme.border(focused: focused), titleStyle: theme.style(.title))
+        let y = drawProblems(problems(of: id), in: inside, lines: inside.height - 1, on: &screen, theme: theme)
+        guard y < inside.maxY else { return }
+        screen.put("its file could not be read; fix it in an editor and it reloads here", row: y, column: inside.x + 1,
+                   style: theme.style(.dim), limit: inside.width - 1)
+    }
+
+    /// Lists `problems` from the top of `inside`, at most `lines` rows (the last one says how many
+    /// more there are); returns the row under them.
+    private func drawProblems(_ problems: [Problem], in inside: Rect, lines: Int, on screen: inout Screen, theme: Theme) -> Int {
+        guard !problems.isEmpty, lines > 0 else { return inside.y }
+        let shown = problems.count <= lines ? problems.count : max(0, lines - 1)
+        var y = inside.y
+        for problem in problems.prefix(shown) where y < inside.maxY {
+            let style = theme.problem(isError: problem.isError)
+            let x = inside.x + 1 + screen.put(problem.marker + " ", row: y, column: inside.x + 1, style: style, limit: inside.width - 1)
+            screen.put(problem.located, row: y, column: x, style: style, limit: inside.maxX - x)
+            y += 1
+        }
+        if shown < problems.count, y < inside.maxY {
+            screen.put("… \(problems.count - shown) more · \(keyMap.key(for: .problems)) lists every problem", row: y, column: inside.x + 1,
+                       style: theme.style(.dim), limit: inside.width - 1)
+            y += 1
+        }
+        return y
+    }
+
+    /// The title row: `name:` of the file, edited with Enter like any field.
+    private func drawName(_ editor: inout RequestEditor, row: Int, in inside: Rect, on screen: inout Screen, theme: Theme, focused: Bool) {
+        let selected = focused && editor.row == RequestEditor.nameRow && editor.edit == nil
+        let base = selected ? theme.style(.selectionUnfocused) : Style.plain
+        screen.fill(Rect(x: inside.x, y: row, width: inside.width, height: 1), style: base)
+        var x = inside.x + 1
+        x += screen.put("Name ", row: row, column: x, style: base.patched(with: theme.style(.dim)), limit: inside.maxX - x)
+        if var edit = editor.edit, edit.target == .title {
+            edit.field.render(on: &screen, row: row, column: x, width: inside.maxX - x, style: theme.style(.selectionUnfocused), focused: true)
+            editor.edit = edit
+        } else if let name = editor.draft.name {
+            screen.put(name, row: row, column: x, style: base.patched(with: theme.style(.title)), limit: inside.maxX - x)
+        } else {
+            screen.put("none: lists show the file name", row: row, column: x, style: base.patched(with: theme.style(.dim)), limit: inside.maxX - x)
+        }
     }
 
     /// A tab's title with what it holds: `Headers 2`, `Body json`.
@@ -47,7 +103,7 @@ extension ExplorerState {
     }
 
     private func drawURL(_ editor: inout RequestEditor, row: Int, in inside: Rect, on screen: inout Screen, theme: Theme, focused: Bool) {
-        let selected = focused && editor.row < 0 && editor.edit == nil
+        let selected = focused && editor.row == RequestEditor.urlRow && editor.edit == nil
         let base = selected ? theme.style(.selectionUnfocused) : Style.plain
         screen.fill(Rect(x: inside.x, y: row, width: inside.width, height: 1), style: base)
         var x = inside.x + 1

@@ -29,6 +29,16 @@ public struct Theme: Sendable, Equatable {
     /// The colour of a method badge.
     public func method(_ method: String) -> Style { methods[method] ?? Style(bold: true) }
 
+    /// An error marker and message: the theme's colour for server errors, so every shipped theme
+    /// (monochrome included) already has one; red where a theme has none.
+    public var error: Style { extras["status.5xx"] ?? Style(foreground: .rgb(0xf7, 0x76, 0x8e), bold: true) }
+
+    /// The style of a problem by its severity: errors as `error`, warnings as `warning`.
+    public func problem(isError: Bool) -> Style { isError ? error : style(.warning) }
+
+    /// Lines a change added, in the theme's colour for success; green where a theme has none.
+    public var added: Style { extras["status.2xx"] ?? Style(foreground: .rgb(0x9e, 0xce, 0x6a), bold: true) }
+
     /// The built-in dark theme.
     public static let standard = Theme(
         styles: [

@@ -13,14 +13,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let tree = CollectionLoader.load(options.directory)
-        var diagnostics = tree.diagnostics
+        // The tree's diagnostics hold every file's: requests, collection.yaml and environments.
+        let diagnostics = tree.diagnostics
         var environments = 0
         var roots = Set<String>()
         for request in tree.requests.values where roots.insert(request.collectionRoot.path).inserted {
-            for name in EnvironmentValues.names(in: request.collectionRoot) {
-                environments += 1
-                diagnostics += EnvironmentValues.load(name, collectionRoot: request.collectionRoot).diagnostics
-            }
+            environments += EnvironmentValues.names(in: request.collectionRoot).count
         }
         for diagnostic in diagnostics { Output.print(diagnostic.description) }
         let errors = diagnostics.filter { $0.severity == .error }.count

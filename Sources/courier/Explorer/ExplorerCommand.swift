@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourierCollections
+import CourierExplorer
 import CourierTerminal
 import CourierUI
 import Foundation
@@ -33,7 +34,6 @@ struct ExplorerCommand: AsyncParsableCommand {
             try await Overview(options: options).run()
             return
         }
-        let tree = CollectionLoader.load(options.directory)
         let terminal = Terminal()
         do {
             try terminal.start()
@@ -43,7 +43,8 @@ struct ExplorerCommand: AsyncParsableCommand {
         defer { terminal.stop() }
         var settings = ExplorerSettings.load(themeOverride: theme)
         if let spooling = spoolAbove.flatMap(BodySpooling.parse) { settings.spooling = spooling }
-        let session = ExplorerSession(terminal: terminal, settings: settings, tree: tree)
+        let store = FileCollectionStore(directory: options.directory)
+        let session = ExplorerSession(terminal: terminal, settings: settings, store: store, demo: DemoServerLauncher())
         // The loop blocks in the terminal's read, so it gets a thread of its own rather than one of
         // the few the concurrency pool has; requests and previews run on the pool meanwhile.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -1,9 +1,10 @@
 import CourierDemoServer
+import CourierExplorer
 import Foundation
 
 /// `{{$demo}}` for the CLI and the explorer: `COURIER_DEMO_URL` when set, otherwise the built-in
 /// demo server, started on a free loopback port the first time a request needs it.
-actor DemoServerLauncher {
+actor DemoServerLauncher: DemoURLSource {
     private var server: DemoServer?
 
     func url() async throws -> String {

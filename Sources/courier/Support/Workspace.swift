@@ -51,7 +51,7 @@ final class Workspace {
 
     /// Fails with the request file's own errors, if it has any.
     func checkFile(of request: LoadedRequest) throws {
-        let problems = tree.diagnostics.filter { $0.severity == .error && $0.file == request.displayPath }
+        let problems = request.problems.filter { $0.severity == .error }
         if !problems.isEmpty { throw CLIFailure.collection(problems.map(\.description).joined(separator: "\n")) }
     }
 
@@ -71,11 +71,11 @@ final class Workspace {
     /// The template context for `request` in environment `name`; `demoURL` fills `{{$demo}}`.
     static func context(for request: LoadedRequest, environment name: String?, overrides: [String: String],
                         demoURL demo: String?) throws -> TemplateContext {
-        var environment = EnvironmentValues.empty
-        if let name {
-            environment = EnvironmentValues.load(name, collectionRoot: request.collectionRoot)
-            let errors = environment.diagnostics.filter { $0.severity == .error }
-            if !errors.isEmpty { throw CLIFailure.collection(errors.map(\.description).joined(separator: "\n")) }
+        let environment: EnvironmentValues
+        do {
+            environment = try EnvironmentValues.selected(name, collectionRoot: request.collectionRoot)
+        } catch {
+            throw CLIFailure.collection(error.description)
         }
         return RequestResolver.context(for: request, environment: environment, overrides: overrides,
                                        processEnvironment: ProcessInfo.processInfo.environment, demoURL: demo)

@@ -1,4 +1,4 @@
-@testable import courier
+@testable import CourierExplorer
 import CourierUI
 import Foundation
 import Testing

@@ -7,7 +7,7 @@ import Synchronization
 /// What the explorer does off its UI thread: resolving drafts in an environment (starting the
 /// demo server on first use) and working out their cURL command and variables.
 struct ExplorerBackend: Sendable {
-    private let demo = DemoServerLauncher()
+    let demo: any DemoURLSource
     /// Where bodies too large for memory go while they arrive.
     let spooling: ResponseSpooling?
     /// Every secret resolved in this session, for text shown outside a request's panes (the status
@@ -42,20 +42,27 @@ struct ExplorerBackend: Sendable {
 
     private func resolveInContext(_ request: LoadedRequest, environment: String?) async throws -> (Resolution, TemplateContext) {
         let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
-        let context = try Workspace.context(for: request, environment: environment, overrides: [:], demoURL: demoURL)
+        let values = try EnvironmentValues.selected(environment, collectionRoot: request.collectionRoot)
+        let context = RequestResolver.context(for: request, environment: values, overrides: [:],
+                                              processEnvironment: ProcessInfo.processInfo.environment, demoURL: demoURL)
         do {
             let resolution = try RequestResolver(context: context, spooling: spooling).resolution(of: request)
             secrets.add(resolution.redactor)
             return (resolution, context)
         } catch {
             // The message may quote a value ("… is not a URL"); mask what the context knows is secret.
-            throw CLIFailure.collection(context.redactor.redact("\(error)"))
+            throw MaskedFailure(description: context.redactor.redact("\(error)"))
         }
     }
 
     func shutdown() async {
         await demo.stop()
     }
+}
+
+/// A resolution failure whose sentence has its secrets masked.
+struct MaskedFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// The secrets of every request resolved so far, shared by the backend's tasks and the UI thread.

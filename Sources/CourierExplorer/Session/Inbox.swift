@@ -8,6 +8,18 @@ import Synchronization
 final class Inbox: Sendable {
     private let actions = Mutex<[Action]>([])
     private let previews = Mutex<Int>(0)
+    private let filesChanged = Mutex(false)
+
+    /// Something changed on disk below the collections; the UI thread reloads once for any number.
+    func noteFilesChanged() { filesChanged.withLock { $0 = true } }
+
+    /// Whether files changed since the last call.
+    func takeFilesChanged() -> Bool {
+        filesChanged.withLock { changed in
+            defer { changed = false }
+            return changed
+        }
+    }
 
     /// Numbers a new preview.
     func nextPreview() -> Int {

@@ -5,11 +5,14 @@ import Foundation
 /// The explorer's theme, key map and body spooling, from `$XDG_CONFIG_HOME/courier/config.yaml` (or
 /// `~/.config/courier/config.yaml`) and `Themes/NAME.yaml`. Problems are reported, never fatal:
 /// a broken file falls back to the defaults.
-struct ExplorerSettings {
-    var theme: Theme = .standard
-    var keyMap: KeyMap = .standard
-    var spooling: BodySpooling = .standard
-    var problems: [String] = []
+public struct ExplorerSettings: Sendable {
+    public var theme: Theme = .standard
+    public var keyMap: KeyMap = .standard
+    public var spooling: BodySpooling = .standard
+    /// Sentences about broken config or theme entries, for the status line.
+    public var problems: [String] = []
+
+    public init() {}
 
     /// The transport setting for `spooling`, files going to the system's temporary folder.
     var responseSpooling: ResponseSpooling? {
@@ -17,7 +20,8 @@ struct ExplorerSettings {
         return ResponseSpooling(above: threshold)
     }
 
-    static func load(themeOverride: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ExplorerSettings {
+    /// The settings of this user: config file, then `themeOverride` (`--theme`).
+    public static func load(themeOverride: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ExplorerSettings {
         var settings = ExplorerSettings()
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"].map { "\($0)/.config" } ?? ".config")

@@ -1,4 +1,4 @@
-@testable import courier
+@testable import CourierExplorer
 import CourierCollections
 import CourierTestSupport
 import CourierUI
@@ -10,37 +10,21 @@ import Testing
 /// the real command.
 @Suite("The explorer's backend keeps secrets off the screen")
 struct ExplorerSecretsTests {
-    /// A collection on `server` whose `API/secret` request (at `path`, with `query` first) carries
-    /// a bearer token from `dev.secret.yaml`, an API key and an access token written in the file.
-    static func writeSecretCollection(_ directory: TemporaryDirectory, server: String, path: String, query: String = "") throws {
-        try directory.write("API/collection.yaml", "baseUrl: \(server)\n")
-        try directory.write("API/environments/dev.secret.yaml", "token: secret-bearer-token\n")
-        try directory.write("API/secret.yaml", """
-            path: \(path)
-            query:
-            \(query)  - {name: access_token, value: query-token-value}
-            headers:
-              - {name: X-Api-Key, value: plain-api-key-value}
-            auth: {bearer: "{{token}}"}
-
-            """)
-    }
-
     private func request(_ directory: TemporaryDirectory, server: String) throws -> LoadedRequest {
-        try Self.writeSecretCollection(directory, server: server, path: "cookies/set",
+        try SecretCollection.write(directory, server: server, path: "cookies/set",
                                        query: "  - {name: session, value: cookie-session-value}\n")
         return try #require(CollectionLoader.load(directory.url).request(id: "API/secret"))
     }
 
     /// `session` is no credential name for a query parameter (DESIGN.md), so the cookie's value
     /// shows in the URL; the Set-Cookie header that carries it back is masked.
-    private static let secrets = ["secret-bearer-token", "query-token-value", "plain-api-key-value"]
+    private static let secrets = SecretCollection.secrets
 
     @Test("the cURL pane, the resolved URL and the variables are masked; the command with secrets is there for Y")
     func preview() async throws {
         let directory = try TemporaryDirectory()
         let loaded = try request(directory, server: try await TestServer.shared().url)
-        let backend = ExplorerBackend(spooling: nil)
+        let backend = ExplorerBackend(demo: TestDemoURL(), spooling: nil)
         let preview = await backend.preview(loaded, environment: "dev")
         await backend.shutdown()
         let shown = [preview.curl, preview.resolvedURL ?? ""] + preview.variables.values
@@ -58,7 +42,7 @@ struct ExplorerSecretsTests {
     func snapshot() async throws {
         let directory = try TemporaryDirectory()
         let loaded = try request(directory, server: try await TestServer.shared().url)
-        let backend = ExplorerBackend(spooling: nil)
+        let backend = ExplorerBackend(demo: TestDemoURL(), spooling: nil)
         let resolution = try await backend.resolve(loaded, environment: "dev")
         await backend.shutdown()
         let result = await RequestRunner.run(resolution.request)

@@ -1,0 +1,84 @@
+import Foundation
+import Yams
+
+/// Edits collection files by changing exactly the text of what changed: a changed value is its
+/// value's text, a list is edited per entry, a new key goes where the canonical order puts it
+/// among the keys present, a removed key loses its lines. Comments, blank lines, key order,
+/// quoting, flow or block style and unknown keys stay byte-for-byte.
+///
+/// What the edit is comes from comparing the definition the text reads as with the draft.
+/// Files that cannot be edited this way with certainty (anchors, aliases or tags, several
+/// documents, a top-level flow mapping, values whose place is unclear) are refused with the
+/// reason, and every result is parsed again: unless it reads back as exactly the draft, the
+/// edit is refused instead of written. Text without any YAML yet gets the canonical form.
+public enum LosslessEdit {
+    /// The text of a request file edited to say `draft`.
+    /// - Throws: `StoreError.notLossless` saying why, when the file cannot be edited in place.
+    public static func request(_ text: String, to draft: RequestDefinition, file: String) throws(StoreError) -> String {
+        try edit(text, file: file, canonical: CollectionWriter.text(of: draft),
+                 read: { DocumentParser.request($0, file: file).0 }, expected: draft) { (editor: inout TextEditor, root: LocatedNode, old: RequestDefinition) throws(Refusal) in
+            try editor.editRequest(root, from: old, to: draft)
+        }
+    }
+
+    /// The text of a `collection.yaml` edited to say `draft`.
+    /// - Throws: `StoreError.notLossless` saying why, when the file cannot be edited in place.
+    public static func collection(_ text: String, to draft: CollectionDefinition, file: String) throws(StoreError) -> String {
+        try edit(text, file: file, canonical: CollectionWriter.text(of: draft),
+                 read: { DocumentParser.collection($0, file: file).0 }, expected: draft) { (editor: inout TextEditor, root: LocatedNode, old: CollectionDefinition) throws(Refusal) in
+            try editor.editCollection(root, from: old, to: draft)
+        }
+    }
+
+    /// The text of an environment file (`name: value` lines) edited to hold `fields`.
+    /// - Throws: `StoreError.notLossless` saying why, when the file cannot be edited in place.
+    public static func environment(_ text: String, to fields: [Field], file: String) throws(StoreError) -> String {
+        try edit(text, file: file, canonical: fields.isEmpty ? "" : CollectionWriter.text(ofEnvironment: fields),
+                 read: { DocumentParser.environment($0, file: file).0 }, expected: fields) { (editor: inout TextEditor, root: LocatedNode, old: [Field]) throws(Refusal) in
+            try editor.editEntries(root, from: old, to: fields)
+        }
+    }
+
+    /// The shared steps: check the file can be edited, locate its nodes, make the edit, and
+    /// verify the result reads back as `expected`.
+    private static func edit<Model: Equatable>(
+        _ text: String, file: String, canonical: @autoclosure () -> String, read: (String) -> Model?, expected: Model,
+        change: (inout TextEditor, LocatedNode, Model) throws(Refusal) -> Void
+    ) throws(StoreError) -> String {
+        do throws(Refusal) {
+            let source = YAMLSource(text)
+            guard let root = try checkedRoot(text) else {
+                // Only comments so far: they stay, the content follows them.
+                let separator = text.isEmpty || text.hasSuffix("\n") ? "" : source.newline
+                return text + separator + canonical()
+            }
+            guard let old = read(text) else { throw Refusal("it is not valid YAML") }
+            if old == expected { return text }
+            if source.hasNodeProperties() { throw Refusal("it uses anchors, aliases or tags (&, *, !)") }
+            let located = try source.locate(root)
+            if located.isFlow { throw Refusal("the whole file is one flow mapping {…}") }
+            var editor = TextEditor(source)
+            try change(&editor, located, old)
+            let edited = try editor.apply()
+            guard read(edited) == expected else { throw Refusal("the edited text would not read back as the edit") }
+            return edited
+        } catch {
+            throw .notLossless(file: file, reason: error.reason)
+        }
+    }
+
+    /// The top-level block mapping, or nil for a file without content.
+    private static func checkedRoot(_ text: String) throws(Refusal) -> Node? {
+        let documents: [Node]
+        do {
+            documents = Array(try Yams.compose_all(yaml: text))
+        } catch {
+            throw Refusal("it is not valid YAML")
+        }
+        guard documents.count <= 1 else { throw Refusal("it holds \(documents.count) YAML documents") }
+        guard let root = documents.first else { return nil }
+        if case .scalar(let scalar) = root, scalar.string.isEmpty { return nil }
+        guard case .mapping = root else { throw Refusal("it is not a mapping of keys to values") }
+        return root
+    }
+}

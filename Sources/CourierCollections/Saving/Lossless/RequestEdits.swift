@@ -1,0 +1,118 @@
+/// The edit of a request file: each field of the definition that changed, and nothing else.
+extension TextEditor {
+    mutating func editRequest(_ root: LocatedNode, from old: RequestDefinition, to new: RequestDefinition) throws(Refusal) {
+        let order = DocumentParser.requestKeys
+        func scalar(_ key: String, _ before: YAMLValue?, _ after: YAMLValue?) throws(Refusal) {
+            try setScalar(key, from: before, to: after, in: root, order: order)
+        }
+        try scalar("name", old.name.map(YAMLValue.text), new.name.map(YAMLValue.text))
+        // GET is the default: a file without `method:` says GET, and one is written only for another method.
+        if old.method != new.method { try setScalar("method", .raw(new.method), in: root, order: order) }
+        try scalar("path", old.path.map(YAMLValue.text), new.path.map(YAMLValue.text))
+        try scalar("url", old.url.map(YAMLValue.text), new.url.map(YAMLValue.text))
+        try editFields("query", from: old.query, to: new.query, in: root, order: order)
+        try editFields("headers", from: old.headers, to: new.headers, in: root, order: order)
+        if old.body != new.body { try editBody(root, from: old.body, to: new.body) }
+        if old.auth != new.auth { try editAuth(root, from: old.auth, to: new.auth) }
+        try scalar("timeout", old.timeout.map { .raw(YAMLText.number($0)) }, new.timeout.map { .raw(YAMLText.number($0)) })
+        try scalar("retries", old.retries.map { .raw(String($0)) }, new.retries.map { .raw(String($0)) })
+        try scalar("followRedirects", old.followRedirects.map { .raw(String($0)) }, new.followRedirects.map { .raw(String($0)) })
+        try scalar("converter", old.converter.map(YAMLValue.text), new.converter.map(YAMLValue.text))
+        try scalar("errorConverter", old.errorConverter.map(YAMLValue.text), new.errorConverter.map(YAMLValue.text))
+    }
+
+    /// The body: within its kind, only the kind's value changes (a JSON body keeps flow style
+    /// while it fits on a line); another kind replaces the kind's key and value.
+    private mutating func editBody(_ root: LocatedNode, from old: BodyDefinition?, to new: BodyDefinition?) throws(Refusal) {
+        let order = DocumentParser.requestKeys
+        guard let new else { return try setPair("body", nil, in: root, order: order) }
+        guard let pair = root.pair("body"), case .mapping(let kinds, let flow) = pair.value.kind, kinds.count == 1, let old else {
+            return try setPair("body", .block(Array(CollectionWriter.bodyLines(new).dropFirst())), in: root, order: order)
+        }
+        let kind = kinds[0]
+        switch (old, new) {
+        case (.json, .json(let value)):
+            let text = YAMLText.flow(value)
+            let onKeyLine = source.lineStart(kind.value.range.lowerBound) == source.lineStart(kind.key.range.lowerBound)
+            if flow || (onKeyLine && text.count <= CollectionWriter.flowWidth) || !Self.isCollection(value) {
+                return try replaceValue(of: kind, with: .inline(text))
+            }
+            try replaceValue(of: kind, with: .block(YAMLText.block(value, indent: 2).components(separatedBy: "\n")))
+        case (.text, .text(let text)) where Self.isScalar(kind.value):
+            setText(kind.value, to: text)
+        case (.file, .file(let text)) where Self.isScalar(kind.value):
+            set(kind.value, to: .text(text))
+        case (.form(let before), .form(let after)):
+            try editEntries(kind.value, from: before, to: after)
+        case (.multipart(let before), .multipart(let after)):
+            try editList(kind.value, from: before.map(\.listItem), to: after.map(\.listItem))
+        default:
+            replace(kind.key.range, with: Self.kindName(new))
+            try replaceValue(of: kind, with: Self.bodyValue(new, flow: flow))
+        }
+    }
+
+    private static func isScalar(_ node: LocatedNode) -> Bool {
+        if case .scalar = node.kind { return true }
+        return false
+    }
+
+    private static func isCollection(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let pairs): return !pairs.isEmpty
+        case .array(let items): return !items.isEmpty
+        default: return false
+        }
+    }
+
+    private static func kindName(_ body: BodyDefinition) -> String {
+        switch body {
+        case .json: return "json"
+        case .text: return "text"
+        case .form: return "form"
+        case .file: return "file"
+        case .multipart: return "multipart"
+        }
+    }
+
+    /// The value under a body's kind key, as the canonical writer puts it (one line in a flow body).
+    private static func bodyValue(_ body: BodyDefinition, flow: Bool) -> Rendered {
+        switch body {
+        case .form(let fields): return list(fields.map(\.listItem), flow: flow)
+        case .multipart(let parts): return list(parts.map(\.listItem), flow: flow)
+        case .json(let value) where flow: return .inline(YAMLText.flow(value))
+        default:
+            let lines = CollectionWriter.bodyLines(body).dropFirst()
+            guard let first = lines.first else { return .inline("null") }
+            let head = first.drop { $0 == " " }.drop { $0 != ":" }.dropFirst().drop { $0 == " " }
+            if !head.isEmpty { return .inline(String(head)) }
+            return .block(lines.dropFirst().map { String($0.dropFirst(2)) })
+        }
+    }
+
+    /// Auth: the token, or user and password, edited in place; another kind replaces the kind.
+    private mutating func editAuth(_ root: LocatedNode, from old: AuthDefinition?, to new: AuthDefinition?) throws(Refusal) {
+        let order = DocumentParser.requestKeys
+        guard let new else { return try setPair("auth", nil, in: root, order: order) }
+        let canonical = CollectionWriter.authLines(new)
+        let written: Rendered = canonical.count == 1 ? .inline(String(canonical[0].dropFirst("auth: ".count))) : .block(Array(canonical.dropFirst()))
+        guard let pair = root.pair("auth"), case .mapping(let kinds, _) = pair.value.kind, kinds.count == 1, old != nil else {
+            return try setPair("auth", written, in: root, order: order)
+        }
+        let kind = kinds[0]
+        switch (old, new) {
+        case (.bearer?, .bearer(let token)):
+            try setScalar("bearer", .text(token), in: pair.value, order: ["bearer", "basic"])
+        case (.basic(let oldUser, let oldPassword)?, .basic(let user, let password)):
+            guard case .mapping = kind.value.kind else { throw Refusal("basic auth that is not a mapping") }
+            if oldUser != user { try setScalar("user", .text(user), in: kind.value, order: ["user", "password"]) }
+            if oldPassword != password { try setScalar("password", .text(password), in: kind.value, order: ["user", "password"]) }
+        case (_, .bearer(let token)):
+            replace(kind.key.range, with: "bearer")
+            try replaceValue(of: kind, with: .inline(YAMLText.scalar(token)))
+        case (_, .basic(let user, let password)):
+            replace(kind.key.range, with: "basic")
+            try replaceValue(of: kind, with: .inline("{user: \(YAMLText.scalar(user)), password: \(YAMLText.scalar(password))}"))
+        }
+    }
+}

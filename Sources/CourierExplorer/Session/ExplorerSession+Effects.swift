@@ -1,0 +1,54 @@
+import CourierCollections
+import CourierUI
+import Foundation
+
+extension ExplorerSession {
+    /// Performs what `update` asked for; what comes of it goes back into the state as actions.
+    func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .quit: running = false
+            case .suspend: terminal.suspend()
+            case .copy(let text):
+                let how = terminal.copy(text)
+                // The preview is masked: the copied text may be a body that echoes a token.
+                let shown = backend.secrets.redact(text)
+                let preview = shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+                state.status = "copied \(preview.replacingOccurrences(of: "\n", with: " ")) (\(how))"
+            case .copyCommand(let text, let withSecrets):
+                let how = terminal.copy(text)
+                state.status = withSecrets ? "copied the cURL command with its secrets (\(how)); keep it private"
+                    : "copied the cURL command, secrets masked (\(how))"
+            case .send(let id, let definition, let environment): send(id, definition, environment)
+            case .cancelSend: flight?.cancel()
+            case .search(let job): searches.start(job)
+            case .cancelSearch: searches.cancel()
+            case .letGo(let bodies): letGo.release(bodies)
+            case .save(let id, let definition): save(id, definition)
+            case .preview(let id, let definition, let environment): preview(id, definition, environment)
+            case .editExternally(let text, let fileExtension):
+                var result: Result<String, ExternalEditor.EditorFailure> = .failure(.init(description: "the editor did not run"))
+                terminal.lend { result = ExternalEditor.edit(text, fileExtension: fileExtension) }
+                switch result {
+                case .success(let edited): perform(state.update(.externallyEdited(edited)))
+                case .failure(let failure): perform(state.update(.report(failure.description)))
+                }
+            case .create(let folder, let name): fileOperation { try store.createRequest(titled: name, in: folder) }
+            case .duplicate(let id): fileOperation { try store.duplicateRequest(id) }
+            case .rename(let id, let name): fileOperation { try store.renameRequest(id, to: name) }
+            case .move(let id, let folder): fileOperation { try store.moveRequest(id, to: folder) }
+            case .delete(let id):
+                fileOperation {
+                    try store.deleteRequest(id)
+                    state.status = "deleted \(id)"
+                    return nil
+                }
+            case .listFiles(let id):
+                guard let request = tree.request(id: id) else { continue }
+                perform(state.update(.filesListed(AttachableFiles.near(request))))
+            case .loadEnvironment(let id, let name): loadEnvironment(name, for: id)
+            case .saveEnvironment(let draft): saveEnvironment(draft)
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Courier
+import CourierCollections
+import CourierUI
+import Foundation
+
+// MARK: - Requests: sending and previewing, off the UI thread
+
+extension ExplorerSession {
+    /// Sends the draft of request `id`; progress and the response come back through the inbox.
+    func send(_ id: String, _ definition: RequestDefinition, _ environment: String?) {
+        sequence += 1
+        let number = sequence
+        guard var request = tree.request(id: id) else {
+            perform(state.update(.finished(id: id, SnapshotBuilder.failure("\(id) is not in the collections any more", sequence: number))))
+            return
+        }
+        request.definition = definition
+        let flight = Flight(id: id)
+        self.flight = flight
+        let inbox = self.inbox
+        let backend = self.backend
+        flight.start(Task {
+            let snapshot: ResponseSnapshot
+            do {
+                let resolution = try await backend.resolve(request, environment: environment)
+                let redactor = resolution.redactor
+                let result = await RequestRunner.run(resolution.request) { flight.report($0) }
+                flight.markPreparing()
+                // A large body shows its first screen at once; the whole index follows.
+                if let preview = SnapshotBuilder.preview(result, sequence: number, redactor: redactor) {
+                    inbox.post(.finished(id: id, preview))
+                    let full = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
+                    inbox.post(.bodyIndexed(id: id, sequence: number, full.body))
+                    return
+                }
+                snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
+            } catch {
+                snapshot = SnapshotBuilder.failure("\(error)", sequence: number)
+            }
+            inbox.post(.finished(id: id, snapshot))
+        })
+    }
+
+    /// Works out the draft's cURL command, resolved URL and variables; only the latest report counts.
+    func preview(_ id: String, _ definition: RequestDefinition, _ environment: String?) {
+        guard var request = tree.request(id: id) else { return }
+        request.definition = definition
+        // Previews race each other; only the latest one may report.
+        let generation = inbox.nextPreview()
+        let inbox = self.inbox
+        let backend = self.backend
+        Task {
+            let preview = await backend.preview(request, environment: environment)
+            if inbox.isLatestPreview(generation) { inbox.post(.previewed(id: id, preview)) }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Courier
+import CourierCollections
+import CourierUI
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the explorer on its own thread: draws the state, feeds it keys and the results of
+/// background work, and performs the effects it asks for. Only this thread touches the terminal,
+/// the state and the collection files; requests and previews run as tasks that post actions back.
+public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thread at a time uses it, created by the command and then handed whole to the UI thread, which alone touches it until `run` returns.
+    let terminal: any TerminalBackend
+    let settings: ExplorerSettings
+    var state: ExplorerState
+    /// The collections as last read: each request's text and content hash are the version the
+    /// explorer has seen, the only one a save may replace.
+    var tree: CollectionTree
+    let store: any CollectionStore
+    let inbox = Inbox()
+    lazy var searches = SearchRunner(inbox: inbox)
+    let letGo = LetGo()
+    let backend: ExplorerBackend
+    var flight: Flight?
+    var sequence = 0
+    var running = true
+    /// The environment files as the variables editor read them, by collection and name, so a
+    /// save never replaces a version it has not seen.
+    var environmentsRead: [String: EnvironmentContent] = [:]
+    /// Reports changes on disk while the session runs.
+    var watch: StoreWatch?
+
+    /// A session on `terminal` over the collections `store` holds; `demo` fills `{{$demo}}`.
+    public init(terminal: any TerminalBackend, settings: ExplorerSettings, store: any CollectionStore, demo: any DemoURLSource) {
+        self.terminal = terminal
+        self.settings = settings
+        self.store = store
+        tree = store.load()
+        backend = ExplorerBackend(demo: demo, spooling: settings.responseSpooling)
+        let view = TreeView(tree)
+        state = ExplorerState(width: terminal.width, height: terminal.height, tree: view.nodes,
+                              definitions: view.definitions, problems: view.problems, keyMap: settings.keyMap)
+        state.collectionEnvironments = view.environments
+        // The state's own line counts the collections' problems; a broken config comes first.
+        if let problem = settings.problems.first { state.status = "\(problem) (ignored)" }
+    }
+
+    /// The loop: until the state asks to quit, or nobody is there to see it.
+    public func run() {
+        let parent = getppid()
+        startWatching()
+        // When set, the time from reading each key to its frame being written goes to this file.
+        let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"].flatMap { FrameLog(path: $0) }
+        var keyRead: ContinuousClock.Instant?
+        while running {
+            // The shell or terminal that started the explorer is gone (a closed tmux pane, say):
+            // there is nobody to draw for, so stop instead of lingering.
+            if getppid() != parent { break }
+            if inbox.takeFilesChanged() { followDisk() }
+            for action in inbox.drain() { perform(state.update(action)) }
+            if let flight, state.sending == flight.id { perform(state.update(.progress(flight.status))) }
+            terminal.draw(state.render(theme: settings.theme))
+            if let started = keyRead {
+                frameLog?.record(ContinuousClock.now - started)
+                keyRead = nil
+            }
+            // Faster while a transfer or a search runs, so progress refreshes more than ten times a second.
+            let timeout: Int32 = state.sending != nil || state.response.search != nil ? 50 : 100
+            guard let event = terminal.nextEvent(timeout: timeout) else {
+                // Nobody can type or see any more (a closed window whose shell lingers, say).
+                if terminal.isGone { break }
+                continue
+            }
+            if case .key = event, frameLog != nil { keyRead = .now }
+            perform(state.update(.event(event)))
+        }
+        watch?.cancel()
+        flight?.cancel()
+        searches.cancel()
+        let backend = self.backend
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await backend.shutdown()
+            done.signal()
+        }
+        done.wait()
+    }
+}

@@ -1,0 +1,90 @@
+import CourierCollections
+
+// MARK: - Questions, and what their answers do
+
+extension ExplorerState {
+    /// Puts a question on screen.
+    mutating func ask(_ dialog: Dialog, _ purpose: DialogPurpose) {
+        modal = .question(dialog, purpose)
+    }
+
+    mutating func requestQuit() -> [Effect] {
+        if let editor, editor.isDirty { return askAboutUnsaved(then: .quit) }
+        return [.quit]
+    }
+
+    mutating func askAboutUnsaved(then intent: PendingIntent) -> [Effect] {
+        guard let editor else { return proceed(intent) }
+        ask(Dialog(title: "Unsaved changes", message: "\(editor.id) has unsaved changes.", buttons: ["Save", "Discard", "Cancel"]),
+            .unsaved(intent))
+        return []
+    }
+
+    /// A key while a question or the difference overlay is on screen.
+    mutating func modalKey(_ key: Key) -> [Effect] {
+        switch modal {
+        case .difference(var view, let dialog, let purpose)?:
+            let inside = DiffView.frame(width: width, height: height).inset(by: 1)
+            if view.scroll(keyMap.command(for: key), height: inside.height) {
+                modal = .difference(view, over: dialog, purpose)
+            } else if key == .escape || key == .enter || key == .character("q") {
+                modal = .question(dialog, purpose)
+            }
+            return []
+        case .question(var dialog, let purpose)?:
+            let outcome = dialog.handle(key)
+            modal = .question(dialog, purpose)
+            switch outcome {
+            case .pending: return []
+            case .cancelled:
+                modal = nil
+                // A conflict must be settled: Esc keeps the draft, the one answer that loses nothing.
+                if case .conflict(let conflict) = purpose { return resolve(conflict, button: 0) }
+                return []
+            case .chose(let button):
+                modal = nil
+                if case .conflict(let conflict) = purpose, button == 2, let theirs = conflict.theirs, let editor {
+                    modal = .difference(DiffView(title: "\(conflict.id): − on disk, + yours", old: CollectionWriter.text(of: theirs),
+                                                 new: CollectionWriter.text(of: editor.draft)), over: dialog, purpose)
+                    return []
+                }
+                return answer(purpose, button: button)
+            }
+        case nil: return []
+        }
+    }
+
+    private mutating func answer(_ purpose: DialogPurpose, button: Int) -> [Effect] {
+        switch (purpose, button) {
+        case (.unsaved(let intent), 0):
+            afterSave = intent
+            return saveOpen()
+        case (.unsaved(let intent), 1):
+            // Discarding puts the draft back to the file's definition, or closes a request
+            // whose file is gone.
+            if let current = editor { editor = current.fileMissing ? nil : current.reloaded(with: current.original) }
+            return proceed(intent)
+        case (.unsavedEnvironment, 0):
+            variablesEditor?.closesWhenSaved = true
+            return saveVariables()
+        case (.unsavedEnvironment, 1):
+            variablesEditor = nil
+            return []
+        case (.delete(let id), 0):
+            if openRequest == id { requestPane = .empty }
+            return [.delete(id: id)]
+        case (.conflict(let conflict), _):
+            return resolve(conflict, button: button)
+        default: return []
+        }
+    }
+
+    /// Carries out what waited for the unsaved-changes question.
+    mutating func proceed(_ intent: PendingIntent) -> [Effect] {
+        switch intent {
+        case .quit: return [.quit]
+        case .open(let id, let focusing): return open(id, focusing: focusing)
+        case .openAndSend(let id): return open(id, sending: true)
+        }
+    }
+}
