@@ -24,6 +24,14 @@ public final class AsyncHTTPClientTransport: StreamingTransport {
     /// Whether redirects are followed (up to 20); when not, the 3xx response is the answer.
     public let followsRedirects: Bool
 
+    /// Decompression is on and `Accept-Encoding: gzip, deflate` is added; AsyncHTTPClient turns
+    /// POST into GET after 301/302/303 and everything but HEAD into GET after 303, and repeats
+    /// any other method with its body (measured in `RedirectExportTests`).
+    public var behaviour: TransportBehaviour {
+        TransportBehaviour(followsRedirects: followsRedirects, decompresses: true, everyMethodBecomesGetOn: [303],
+                           keepsBodyOn: [301, 302, 307, 308])
+    }
+
     /// Creates a transport with its own client; call `shutdown()` when done with it.
     public init(followsRedirects: Bool = true) {
         self.followsRedirects = followsRedirects

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A private tmux server running one command in a detached session, for driving programs in a
@@ -73,7 +74,8 @@ enum Lifeline {
     }()
 }
 
-/// Single-quoting for a POSIX shell.
+/// Single-quoting for a POSIX shell, for tests: Courier's one home for it.
 public enum ShellText {
-    public static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    /// `text` in single quotes, `'` written as `'\\''`.
+    public static func quote(_ text: String) -> String { ShellQuote.quote(text) }
 }

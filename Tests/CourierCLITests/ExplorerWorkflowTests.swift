@@ -84,7 +84,7 @@ struct ExplorerWorkflowTests {
         try await session.send("]")
         screen = try await session.waitFor { $0.contains("-H 'X-Trace: e2e'") }
         try await session.send("y")
-        try await session.waitFor { $0.contains("copied curl") }
+        try await session.waitFor { $0.contains("copied the cURL command, secrets masked") }
         let copied = try await tmux(session, "show-buffer").stdoutText
         #expect(copied.contains("Ada King") && copied.contains("X-Trace: e2e"))
         let curl = try await Processes.run(["bash", "-c", copied + " --silent --show-error"], timeout: 20)

@@ -60,4 +60,17 @@ struct LoggingObserverTests {
         #expect(entries.allSatisfy { !$0.metadata.values.contains { $0.contains("secret-token") } })
         #expect(entries.first { $0.level == .debug }?.metadata["header.Authorization"] == "<redacted>")
     }
+
+    @Test("Every credential-bearing header and query value is redacted, by DESIGN.md's rule")
+    func credentialRule() async throws {
+        let logs = RecordedLogs()
+        let endpoint = Endpoint(baseUrl: try await TestServer.url(), retryingCount: 0)
+        endpoint.observation.register(LoggingObserver(logger: Logger(label: "test") { _ in RecordingHandler(logs: logs) }))
+        let request = DefaultRequest<Data, String>(path: "echo", method: .get, queryParams: [("access_token", "query-secret"), ("page", "2")],
+                                                   headers: [RequestHeaderKey("X-Api-Key"): "key-secret"])
+        _ = try await request.asyncExecute(on: endpoint)
+        let entries = logs.all
+        #expect(entries.first { $0.level == .debug }?.metadata["header.X-Api-Key"] == "<redacted>")
+        #expect(entries.allSatisfy { !$0.message.contains("query-secret") && $0.message.contains("page=2") }, "\(entries.map(\.message))")
+    }
 }

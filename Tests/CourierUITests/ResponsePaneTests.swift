@@ -116,15 +116,22 @@ struct ResponsePaneTests {
         #expect(harness.effects.last == .copy("no key \"x\" in the object at \"data/items/1\""))
     }
 
-    @Test("Headers, cURL and Debug tabs; y copies what the tab shows")
+    @Test("Headers, cURL and Debug tabs; y copies what the tab shows, the cURL command masked; Y copies it with secrets")
     func otherTabs() {
         var harness = answered()
+        let masked = "curl 'http://127.0.0.1:9/users' \\\n  -H 'Authorization: Bearer ••••••'"
+        let real = "curl 'http://127.0.0.1:9/users' \\\n  -H 'Authorization: Bearer s3cr3t'"
         harness.effects += harness.state.update(.previewed(id: "Demo/users/create-user", Preview(
-            curl: "curl 'http://127.0.0.1:9/users' \\\n  -X POST", resolvedURL: nil, baseURL: nil, variables: [:], environments: [])))
+            curl: masked, curlWithSecrets: real, resolvedURL: nil, baseURL: nil, variables: [:], environments: [])))
         harness.press(.character("]"))
         #expect(harness.screen.text.contains("Content-Type  application/json"))
-        harness.press(.character("]"), .character("]"), .character("y"))
-        #expect(harness.effects.last == .copy("curl 'http://127.0.0.1:9/users' \\\n  -X POST"))
+        harness.press(.character("]"), .character("]"))
+        #expect(harness.screen.text.contains("Bearer ••••••") && !harness.screen.text.contains("s3cr3t"))
+        harness.press(.character("y"))
+        #expect(harness.effects.last == .copyCommand(masked, withSecrets: false))
+        harness.press(.character("Y"))
+        #expect(harness.effects.last == .copyCommand(real, withSecrets: true))
+        #expect(!harness.screen.text.contains("s3cr3t"))
         harness.press(.character("]"))
         #expect(harness.screen.text.contains("request   GET http://127.0.0.1/users"))
     }

@@ -147,9 +147,16 @@ public final class Endpoint: Sendable {
         try prepare(request).urlRequest
     }
 
-    /// A shell command that sends `request` with `curl` exactly as Courier would.
+    /// A shell command that sends `request` with `curl` exactly as Courier would, secrets included.
     /// - Throws: `RequestBuildError` when the request cannot be built.
     public func cURL<T: Request>(for request: T) throws(RequestBuildError) -> String {
-        try CURLCommand(prepared: prepare(request)).text
+        try cURLCommand(for: request).text()
+    }
+
+    /// The `curl` command for `request` as arguments, to print with real values or redacted
+    /// (`text(redactedBy:)`).
+    /// - Throws: `RequestBuildError` when the request cannot be built.
+    public func cURLCommand<T: Request>(for request: T) throws(RequestBuildError) -> ShellCommand {
+        try CURLCommand(prepared: prepare(request), behaviour: transport.behaviour).command
     }
 }

@@ -21,6 +21,8 @@ public struct DebugInfo: Sendable {
     let prepared: PreparedRequest?
     /// How many times the request was sent (1 without retries, 0 when it could not be built).
     public let attempts: Int
+    /// What the transport did by itself, for the cURL command.
+    let behaviour: TransportBehaviour
 
     /// The response body as UTF-8 text, when it is text.
     public var stringResponse: String? { dataResponse.flatMap { String(data: $0, encoding: .utf8) } }
@@ -30,8 +32,11 @@ public struct DebugInfo: Sendable {
         dataResponse.flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
     }
 
-    /// The request as a `curl` command.
-    public var cURL: String? { prepared.map { CURLCommand(prepared: $0).text } }
+    /// The request as a `curl` command, secrets included.
+    public var cURL: String? { cURLCommand?.text() }
+
+    /// The request as a `curl` command's arguments, to print with real values or redacted.
+    public var cURLCommand: ShellCommand? { prepared.map { CURLCommand(prepared: $0, behaviour: behaviour).command } }
 
     /// The final HTTP status, when a response arrived.
     public var statusCode: Int? { urlResponse?.statusCode }
@@ -41,6 +46,7 @@ extension DebugInfo {
     /// The same record with the error an error processor settled on.
     func replacingError(_ error: any Error) -> DebugInfo {
         DebugInfo(sessionConfiguration: sessionConfiguration, request: request, dataResponse: dataResponse, urlResponse: urlResponse,
-                  errorResponse: error, requestDuration: requestDuration, prepared: prepared, attempts: attempts)
+                  errorResponse: error, requestDuration: requestDuration, prepared: prepared, attempts: attempts,
+                  behaviour: behaviour)
     }
 }

@@ -233,7 +233,8 @@ extension DebugInfo {
     /// Debug info for a request that never got as far as a URL.
     static var unbuilt: DebugInfo {
         DebugInfo(sessionConfiguration: .default, request: URLRequest(url: URL(fileURLWithPath: "/")), dataResponse: nil,
-                  urlResponse: nil, errorResponse: nil, requestDuration: 0, prepared: nil, attempts: 0)
+                  urlResponse: nil, errorResponse: nil, requestDuration: 0, prepared: nil, attempts: 0,
+                  behaviour: TransportBehaviour())
     }
 }
 

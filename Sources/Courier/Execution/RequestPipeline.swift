@@ -364,7 +364,8 @@ struct RequestPipeline<R: Request>: Sendable {
             errorResponse: error,
             requestDuration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             prepared: prepared,
-            attempts: attempts
+            attempts: attempts,
+            behaviour: endpoint.transport.behaviour
         )
     }
 }

@@ -18,6 +18,16 @@ public enum AuthToken: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The secret parts of the token, as given and as the header carries them: a bearer token;
+    /// Basic's password and the base64 of `user:password`; a custom value whole. For a redactor.
+    public var secrets: [String] {
+        switch self {
+        case .bearer(let token): return [token]
+        case .basic(_, let password): return [password, String(headerValue.dropFirst("Basic ".count))]
+        case .custom(let value): return [value]
+        }
+    }
+
     /// Reads a header value back into a token; unknown schemes become `.custom`.
     public init(headerValue: String) {
         if headerValue.lowercased().hasPrefix("bearer ") {

@@ -19,6 +19,15 @@ public protocol Transport: Sendable {
         body: Data?,
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(TransportError) -> TransportResponse
+
+    /// What the transport does by itself (redirects, decompression), so a cURL export can do the
+    /// same; plain curl's behaviour unless the transport says otherwise.
+    var behaviour: TransportBehaviour { get }
+}
+
+extension Transport {
+    /// Plain curl's behaviour: a transport that does more says so.
+    public var behaviour: TransportBehaviour { TransportBehaviour() }
 }
 
 /// A complete response as a transport delivers it.

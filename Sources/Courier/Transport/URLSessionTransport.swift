@@ -18,6 +18,14 @@ public final class URLSessionTransport: StreamingTransport {
     /// Where bodies too large for memory go, if anywhere.
     public let spooling: ResponseSpooling?
 
+    /// libcurl under FoundationNetworking asks for every encoding it knows and decodes them; the
+    /// session turns POST into GET after 301/302/303 and everything but HEAD into GET after 303,
+    /// and sends the method it keeps after a 301/302 without its body (measured in
+    /// `RedirectExportTests`); 307/308 keep the body (`send` repeats it).
+    public var behaviour: TransportBehaviour {
+        TransportBehaviour(followsRedirects: followsRedirects, decompresses: true, everyMethodBecomesGetOn: [303])
+    }
+
     /// Creates a transport with its own session.
     /// - Parameters:
     ///   - configuration: Copied; caching is turned off because an API client must see the server's answer.
@@ -89,7 +97,7 @@ public final class URLSessionTransport: StreamingTransport {
     /// lock, waits synchronously for that queue: a timeout racing completion deadlocks (seen here).
     private func sendOnce(_ request: URLRequest, body: TransferBody?,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
-        var record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(totalBytesToSend: body?.length),
+        let record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(totalBytesToSend: body?.length),
                                                 onProgress: progress ?? { _ in })
         if let spooling, body == nil, ["GET", "HEAD", "OPTIONS"].contains(request.httpMethod ?? "GET") {
             // A download task: FoundationNetworking writes the body to disk on its own thread.

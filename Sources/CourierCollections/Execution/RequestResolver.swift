@@ -15,11 +15,32 @@ public enum ResolvedRequest: Sendable {
         }
     }
 
-    /// The request as a `curl` command, built by the library's exporter.
+    /// The request as a `curl` command with real values, built by the library's exporter.
     public func cURL() throws -> String {
+        try cURLCommand().text()
+    }
+
+    /// The `curl` command's arguments, to print with real values or redacted.
+    public func cURLCommand() throws -> ShellCommand {
         switch self {
-        case .plain(let request, let endpoint): return try endpoint.cURL(for: request)
-        case .multipart(let request, let endpoint): return try endpoint.cURL(for: request)
+        case .plain(let request, let endpoint): return try endpoint.cURLCommand(for: request)
+        case .multipart(let request, let endpoint): return try endpoint.cURLCommand(for: request)
+        }
+    }
+
+    /// The `Authorization` the request sends, if any.
+    public var authToken: AuthToken? {
+        switch self {
+        case .plain(let request, let endpoint): return request.headers.authToken ?? endpoint.headers.authToken
+        case .multipart(let request, let endpoint): return request.headers.authToken ?? endpoint.headers.authToken
+        }
+    }
+
+    /// The request's timeout in seconds, if it has one.
+    public var timeout: TimeInterval? {
+        switch self {
+        case .plain(let request, _): return request.timeout
+        case .multipart(let request, _): return request.timeout
         }
     }
 
@@ -39,6 +60,14 @@ public enum ResolvedRequest: Sendable {
         }
         return (converter as? KeyPathResponseConverter)?.path
     }
+}
+
+/// A resolved request and what must be masked when it is shown.
+public struct Resolution: Sendable {
+    /// The request, ready to send or export.
+    public let request: ResolvedRequest
+    /// The secrets met while resolving it, for `--redact`, `--include` and the explorer's panes.
+    public let redactor: SecretRedactor
 }
 
 /// Why a request could not be resolved; says what and where.
@@ -78,20 +107,55 @@ public struct RequestResolver: Sendable {
     /// - Throws: `ResolveError` with file:line:column: the file's own error-level problems (a
     ///   request with errors is never sent as something else), or a template that cannot be filled.
     public func resolve(_ loaded: LoadedRequest) throws -> ResolvedRequest {
+        try resolution(of: loaded).request
+    }
+
+    /// Resolves `loaded` and collects the secrets met on the way (DESIGN.md, "What is secret"):
+    /// values from `*.secret.yaml` and `{{$env.NAME}}`, and the request's auth credentials with
+    /// the encodings that put them on the wire.
+    /// - Throws: As `resolve(_:)` does.
+    public func resolution(of loaded: LoadedRequest) throws -> Resolution {
         let errors = loaded.problems.filter { $0.severity == .error }
         if !errors.isEmpty { throw ResolveError(description: errors.map(\.description).joined(separator: "\n")) }
+        var secrets = context.redactor
+        let context = self.context
+        func render(_ text: String, at location: SourceLocation?) throws(TemplateError) -> String {
+            for value in context.secretValues(in: text) { secrets.insert(value) }
+            return try context.render(text, at: location)
+        }
+        let request = try resolve(loaded, render: render)
+        if let token = request.authToken { for secret in token.secrets { secrets.insert(secret) } }
+        for value in Self.credentialValues(of: request) { secrets.insert(value) }
+        return Resolution(request: request, redactor: secrets)
+    }
+
+    /// Values of credential-bearing headers and query parameters, so they are masked where they
+    /// turn up outside their field too (an error message that quotes the URL). Short ones are
+    /// left to the name rule: masking every `2` because of `X-Auth-Version: 2` would hide the rest.
+    /// (Read from the request, not built: building a large multipart body would spool it.)
+    private static func credentialValues(of request: ResolvedRequest) -> [String] {
+        let (headers, query): (RequestHeaders, [(String, String)]) = switch request {
+        case .plain(let request, let endpoint): (endpoint.headers.merging(request.headers), request.queryParams)
+        case .multipart(let request, let endpoint): (endpoint.headers.merging(request.headers), request.queryParams)
+        }
+        let fields = headers.map { ($0.key.rawValue, $0.value) } + query
+        return fields.filter { SecretRedactor.isCredential(name: $0.0) && $0.1.count >= 6 }.map(\.1)
+    }
+
+    private func resolve(_ loaded: LoadedRequest,
+                         render: (String, SourceLocation?) throws(TemplateError) -> String) throws -> ResolvedRequest {
         let definition = loaded.definition
         let fileLocation = SourceLocation(file: loaded.displayPath, line: 1, column: 1)
         func at(_ key: String) -> SourceLocation { definition.locations[key] ?? fileLocation }
 
         let baseText = try loaded.settings.last(where: { $0.baseUrl != nil }).map { settings in
-            try context.render(settings.baseUrl ?? "", at: settings.locations["baseUrl"])
+            try render(settings.baseUrl ?? "", settings.locations["baseUrl"])
         }
         let path: String
         if let url = definition.url {
-            path = try context.render(url, at: at("url"))
+            path = try render(url, at("url"))
         } else {
-            path = try context.render(definition.path ?? "", at: at("path"))
+            path = try render(definition.path ?? "", at("path"))
             guard baseText != nil else {
                 throw ResolveError(description: "\(at("path").description): error: the request has a relative path but no collection.yaml above it sets baseUrl")
             }
@@ -102,18 +166,18 @@ public struct RequestResolver: Sendable {
 
         var headers = RequestHeaders()
         for settings in loaded.settings {
-            for field in settings.headers where field.enabled { headers[RequestHeaderKey(field.name)] = try context.render(field.value, at: field.location) }
+            for field in settings.headers where field.enabled { headers[RequestHeaderKey(field.name)] = try render(field.value, field.location) }
         }
         for field in definition.headers where field.enabled {
-            headers[RequestHeaderKey(field.name)] = try context.render(field.value, at: field.location)
+            headers[RequestHeaderKey(field.name)] = try render(field.value, field.location)
         }
         switch definition.auth {
-        case .bearer(let token)?: headers.authToken = .bearer(try context.render(token, at: at("auth")))
+        case .bearer(let token)?: headers.authToken = .bearer(try render(token, at("auth")))
         case .basic(let user, let password)?:
-            headers.authToken = .basic(username: try context.render(user, at: at("auth")), password: try context.render(password, at: at("auth")))
+            headers.authToken = .basic(username: try render(user, at("auth")), password: try render(password, at("auth")))
         case nil: break
         }
-        let query = try definition.query.filter(\.enabled).map { ($0.name, try context.render($0.value, at: $0.location)) }
+        let query = try definition.query.filter(\.enabled).map { ($0.name, try render($0.value, $0.location)) }
         let timeout = definition.timeout ?? loaded.settings.last(where: { $0.timeout != nil })?.timeout
         let retries = definition.retries ?? loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
         let endpoint = Endpoint(baseUrl: base, retryingCount: retries,
@@ -128,9 +192,9 @@ public struct RequestResolver: Sendable {
             var files: [MultipartFile] = []
             for part in parts {
                 if let value = part.value {
-                    fields.append((part.name, try context.render(value, at: at("body"))))
+                    fields.append((part.name, try render(value, at("body"))))
                 } else if let file = part.file {
-                    let url = Self.file(try context.render(file, at: at("body")), relativeTo: folder)
+                    let url = Self.file(try render(file, at("body")), relativeTo: folder)
                     let mime = part.mime.flatMap { MimeType($0) } ?? MimeType(fileExtension: url.pathExtension) ?? .application(.octetStream)
                     files.append(DefaultMultipartFile(resource: url, mime: mime, fileName: part.filename ?? url.lastPathComponent, fieldName: part.name))
                 }
@@ -144,14 +208,14 @@ public struct RequestResolver: Sendable {
         var body: RequestBody?
         switch definition.body {
         case .json(let value)?:
-            body = .raw(Data(try value.jsonText { text throws(TemplateError) in try context.render(text, at: at("body")) }.utf8))
+            body = .raw(Data(try value.jsonText { text throws(TemplateError) in try render(text, at("body")) }.utf8))
             if headers[.contentType] == nil { headers.contentType = .application(.json) }
         case .text(let text)?:
-            body = .string(try context.render(text, at: at("body")))
+            body = .string(try render(text, at("body")))
         case .form(let fields)?:
-            body = .form(try fields.filter(\.enabled).map { ($0.name, try context.render($0.value, at: $0.location)) })
+            body = .form(try fields.filter(\.enabled).map { ($0.name, try render($0.value, $0.location)) })
         case .file(let file)?:
-            let url = Self.file(try context.render(file, at: at("body")), relativeTo: folder)
+            let url = Self.file(try render(file, at("body")), relativeTo: folder)
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw ResolveError(description: "\(at("body").description): error: the body file \(url.path) cannot be read")
             }

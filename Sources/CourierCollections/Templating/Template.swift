@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// Why a template could not be filled in.
@@ -61,12 +62,22 @@ public struct TemplateContext: Sendable {
         return names
     }
 
-    /// `text` with secret values replaced by `••••••`.
-    public func masking(_ text: String) -> String {
-        secretNames.reduce(text) { masked, name in
-            guard let value = variables[name], !value.isEmpty else { return masked }
-            return masked.replacingOccurrences(of: value, with: "••••••")
+    /// The secret values `text` fills in: those of `*.secret.yaml` variables and of `{{$env.NAME}}`.
+    public func secretValues(in text: String) -> [String] {
+        Self.references(in: text).compactMap { name in
+            if name.hasPrefix("$env.") { return processEnvironment[String(name.dropFirst(5))] }
+            return secretNames.contains(name) ? variables[name] : nil
         }
+    }
+
+    /// A redactor for the values of every secret variable, used or not.
+    public var redactor: SecretRedactor {
+        SecretRedactor(secrets: secretNames.compactMap { variables[$0] })
+    }
+
+    /// `text` with the values of secret variables replaced by `••••••`.
+    public func masking(_ text: String) -> String {
+        redactor.redact(text)
     }
 
     private func value(of name: String, in text: String, at location: SourceLocation?) throws(TemplateError) -> String {

@@ -2,6 +2,7 @@ import Courier
 import CourierCollections
 import CourierUI
 import Foundation
+import Synchronization
 
 /// What the explorer does off its UI thread: resolving drafts in an environment (starting the
 /// demo server on first use) and working out their cURL command and variables.
@@ -9,34 +10,67 @@ struct ExplorerBackend: Sendable {
     let demo: any DemoURLSource
     /// Where bodies too large for memory go while they arrive.
     let spooling: ResponseSpooling?
+    /// Every secret resolved in this session, for text shown outside a request's panes (the status
+    /// line's preview of copied text).
+    let secrets = SeenSecrets()
 
-    /// Resolves `request` in `environment`, with the context that did it.
-    func resolve(_ request: LoadedRequest, environment: String?) async throws -> (ResolvedRequest, TemplateContext) {
-        let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
-        let values = try EnvironmentValues.selected(environment, collectionRoot: request.collectionRoot)
-        let context = RequestResolver.context(for: request, environment: values, overrides: [:],
-                                              processEnvironment: ProcessInfo.processInfo.environment, demoURL: demoURL)
-        return (try RequestResolver(context: context, spooling: spooling).resolve(request), context)
+    /// Resolves `request` in `environment`, with the secrets met on the way.
+    func resolve(_ request: LoadedRequest, environment: String?) async throws -> Resolution {
+        try await resolveInContext(request, environment: environment).0
     }
 
-    /// The cURL command, resolved URL and variables of a draft.
+    /// The cURL command (masked and with secrets), resolved URL and variables of a draft.
     func preview(_ request: LoadedRequest, environment: String?) async -> Preview {
         let environments = EnvironmentValues.names(in: request.collectionRoot)
         let baseURL = request.settings.last(where: { $0.baseUrl != nil })?.baseUrl
         do {
-            let (resolved, context) = try await resolve(request, environment: environment)
+            let (resolution, context) = try await resolveInContext(request, environment: environment)
+            let redactor = resolution.redactor
             var variables: [String: String] = [:]
-            for (name, value) in context.variables { variables[name] = context.secretNames.contains(name) ? "••••••" : value }
-            let url = try? resolved.urlRequest().url?.absoluteString
-            return Preview(curl: try resolved.cURL(), resolvedURL: url.map(context.masking), baseURL: baseURL,
-                           variables: variables, environments: environments)
+            for (name, value) in context.variables {
+                variables[name] = context.secretNames.contains(name) ? SecretRedactor.mask : redactor.redact(value)
+            }
+            let url = try? resolution.request.urlRequest().url?.absoluteString
+            let command = try resolution.request.cURLCommand()
+            return Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
+                           baseURL: baseURL, variables: variables, environments: environments)
         } catch {
             return Preview(curl: "no cURL command: \(error)", resolvedURL: nil, baseURL: baseURL,
                            variables: [:], environments: environments)
         }
     }
 
+    private func resolveInContext(_ request: LoadedRequest, environment: String?) async throws -> (Resolution, TemplateContext) {
+        let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
+        let values = try EnvironmentValues.selected(environment, collectionRoot: request.collectionRoot)
+        let context = RequestResolver.context(for: request, environment: values, overrides: [:],
+                                              processEnvironment: ProcessInfo.processInfo.environment, demoURL: demoURL)
+        do {
+            let resolution = try RequestResolver(context: context, spooling: spooling).resolution(of: request)
+            secrets.add(resolution.redactor)
+            return (resolution, context)
+        } catch {
+            // The message may quote a value ("… is not a URL"); mask what the context knows is secret.
+            throw MaskedFailure(description: context.redactor.redact("\(error)"))
+        }
+    }
+
     func shutdown() async {
         await demo.stop()
     }
+}
+
+/// A resolution failure whose sentence has its secrets masked.
+struct MaskedFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The secrets of every request resolved so far, shared by the backend's tasks and the UI thread.
+final class SeenSecrets: Sendable {
+    private let redactor = Mutex(SecretRedactor())
+
+    func add(_ other: SecretRedactor) { redactor.withLock { $0.formUnion(other) } }
+
+    /// `text` with every secret seen so far masked.
+    func redact(_ text: String) -> String { redactor.withLock { $0 }.redact(text) }
 }

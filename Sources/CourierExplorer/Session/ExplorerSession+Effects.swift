@@ -11,8 +11,14 @@ extension ExplorerSession {
             case .suspend: terminal.suspend()
             case .copy(let text):
                 let how = terminal.copy(text)
-                let preview = text.count > 40 ? String(text.prefix(40)) + "…" : text
+                // The preview is masked: the copied text may be a body that echoes a token.
+                let shown = backend.secrets.redact(text)
+                let preview = shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
                 state.status = "copied \(preview.replacingOccurrences(of: "\n", with: " ")) (\(how))"
+            case .copyCommand(let text, let withSecrets):
+                let how = terminal.copy(text)
+                state.status = withSecrets ? "copied the cURL command with its secrets (\(how)); keep it private"
+                    : "copied the cURL command, secrets masked (\(how))"
             case .send(let id, let definition, let environment): send(id, definition, environment)
             case .cancelSend: flight?.cancel()
             case .search(let job): searches.start(job)

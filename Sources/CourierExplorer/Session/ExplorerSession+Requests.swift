@@ -22,17 +22,18 @@ extension ExplorerSession {
         flight.start(Task {
             let snapshot: ResponseSnapshot
             do {
-                let (resolved, _) = try await backend.resolve(request, environment: environment)
-                let result = await RequestRunner.run(resolved) { flight.report($0) }
+                let resolution = try await backend.resolve(request, environment: environment)
+                let redactor = resolution.redactor
+                let result = await RequestRunner.run(resolution.request) { flight.report($0) }
                 flight.markPreparing()
                 // A large body shows its first screen at once; the whole index follows.
-                if let preview = SnapshotBuilder.preview(result, sequence: number) {
+                if let preview = SnapshotBuilder.preview(result, sequence: number, redactor: redactor) {
                     inbox.post(.finished(id: id, preview))
-                    let full = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received)
+                    let full = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
                     inbox.post(.bodyIndexed(id: id, sequence: number, full.body))
                     return
                 }
-                snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received)
+                snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
             } catch {
                 snapshot = SnapshotBuilder.failure("\(error)", sequence: number)
             }

@@ -7,28 +7,34 @@ import FoundationNetworking
 #endif
 
 /// Turns what a run produced into what the response pane shows; runs off the UI thread, since
-/// indexing a large JSON body takes a while.
+/// indexing a large JSON body takes a while. Headers, the failure and the Debug lines are masked
+/// by `redactor` (DESIGN.md, "What is secret"); so is History, which keeps these snapshots. The
+/// body stays as received: it is data the key path and converters work on.
 enum SnapshotBuilder {
-    static func snapshot(_ result: RunResult, sequence: Int, received: Int64) -> ResponseSnapshot {
+    static func snapshot(_ result: RunResult, sequence: Int, received: Int64, redactor: SecretRedactor) -> ResponseSnapshot {
         let contentType = result.headers.first { $0.0.lowercased() == "content-type" }?.1
-        var failure = result.failure
+        var failure = result.failure.map(redactor.redact)
         if result.failureKind == .cancelled {
             failure = "cancelled after \(TimeText.seconds(result.duration)), \(ByteCount.text(received)) received"
         }
         return ResponseSnapshot(
             sequence: sequence, status: result.statusCode, reason: result.statusCode.map(reason) ?? "",
-            headers: result.headers.map { (name: $0.0, value: $0.1) }, body: BodyDocument.make(result.body, contentType: contentType),
-            duration: result.duration, failure: failure, debugLines: debugLines(result), finishedAt: clock())
+            headers: headers(result, redactor), body: BodyDocument.make(result.body, contentType: contentType),
+            duration: result.duration, failure: failure, debugLines: debugLines(result, redactor), finishedAt: clock())
     }
 
     /// The snapshot of a large JSON response with only its first screen indexed; nil for others.
-    static func preview(_ result: RunResult, sequence: Int) -> ResponseSnapshot? {
+    static func preview(_ result: RunResult, sequence: Int, redactor: SecretRedactor) -> ResponseSnapshot? {
         let contentType = result.headers.first { $0.0.lowercased() == "content-type" }?.1
         guard result.failure == nil, let body = BodyDocument.preview(result.body, contentType: contentType) else { return nil }
         return ResponseSnapshot(
             sequence: sequence, status: result.statusCode, reason: result.statusCode.map(reason) ?? "",
-            headers: result.headers.map { (name: $0.0, value: $0.1) }, body: body,
-            duration: result.duration, failure: nil, debugLines: debugLines(result), finishedAt: clock())
+            headers: headers(result, redactor), body: body,
+            duration: result.duration, failure: nil, debugLines: debugLines(result, redactor), finishedAt: clock())
+    }
+
+    private static func headers(_ result: RunResult, _ redactor: SecretRedactor) -> [(name: String, value: String)] {
+        result.headers.map { (name: $0.0, value: redactor.header($0.0, value: $0.1)) }
     }
 
     /// A request that could not even be built: undefined variable, bad URL, unreadable file.
@@ -37,12 +43,12 @@ enum SnapshotBuilder {
                          duration: 0, failure: "not sent: \(sentence)", debugLines: ["not sent: \(sentence)"], finishedAt: clock())
     }
 
-    private static func debugLines(_ result: RunResult) -> [String] {
+    private static func debugLines(_ result: RunResult, _ redactor: SecretRedactor) -> [String] {
         let info = result.debug
         let request = info.request
-        var lines = ["request   \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "(no URL)")"]
+        var lines = ["request   \(request.httpMethod ?? "GET") \(request.url.map { redactor.url($0.absoluteString) } ?? "(no URL)")"]
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
-            lines.append("  \(name): \(value)")
+            lines.append("  \(name): \(redactor.header(name, value: value))")
         }
         let sentBody = request.httpBody?.count ?? 0
         lines.append("body      " + (sentBody > 0 ? ByteCount.text(sentBody) : request.httpBodyStream != nil ? "streamed" : "none"))
@@ -51,8 +57,8 @@ enum SnapshotBuilder {
         lines.append("timeout   \(TimeText.seconds(request.timeoutInterval))")
         if let status = info.statusCode { lines.append("status    \(status) \(reason(status))") }
         lines.append("received  \(ByteCount.text(result.body.count))")
-        if let error = info.errorResponse { lines.append("error     \(error)") }
-        if let curl = info.cURL {
+        if let error = info.errorResponse { lines.append("error     \(redactor.redact("\(error)"))") }
+        if let curl = info.cURLCommand?.text(redactedBy: redactor) {
             lines.append("")
             lines.append("cURL, as sent:")
             lines += curl.split(separator: "\n").map { "  " + $0 }

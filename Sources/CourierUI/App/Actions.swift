@@ -7,6 +7,9 @@ public enum Effect: Sendable, Equatable {
     case suspend
     /// Put text on the clipboard.
     case copy(String)
+    /// Put the cURL command on the clipboard: masked, or with its secrets (the status says which,
+    /// never the text itself).
+    case copyCommand(String, withSecrets: Bool)
     /// Send the request as drafted, with the environment, and report progress and the response.
     case send(id: String, definition: RequestDefinition, environment: String?)
     /// Cancel the request in flight.
@@ -42,8 +45,11 @@ public enum Effect: Sendable, Equatable {
 
 /// What the driver learnt about a draft: how it resolves in the environment.
 public struct Preview: Sendable, Equatable {
-    /// The cURL command, or the sentence that says why there is none.
+    /// The cURL command with secrets masked (what the cURL tab shows and `y` copies), or the
+    /// sentence that says why there is none.
     public var curl: String
+    /// The same command with its secrets, for `Y`; empty when there is none.
+    public var curlWithSecrets: String
     public var resolvedURL: String?
     public var baseURL: String?
     /// Variable values, secrets masked.
@@ -51,8 +57,10 @@ public struct Preview: Sendable, Equatable {
     /// The environments of the request's collection.
     public var environments: [String]
 
-    public init(curl: String, resolvedURL: String?, baseURL: String?, variables: [String: String], environments: [String]) {
+    public init(curl: String, curlWithSecrets: String = "", resolvedURL: String?, baseURL: String?, variables: [String: String],
+                environments: [String]) {
         self.curl = curl
+        self.curlWithSecrets = curlWithSecrets
         self.resolvedURL = resolvedURL
         self.baseURL = baseURL
         self.variables = variables

@@ -34,6 +34,7 @@ public enum Command: String, Sendable, CaseIterable {
     case problems
     case filter
     case copy
+    case copyWithSecrets = "copy-with-secrets"
     case narrower, wider, shorter, taller
     case suspend
     case help
@@ -82,7 +83,8 @@ public enum Command: String, Sendable, CaseIterable {
         case .palette: return "go to a request by name, or to the problems list"
         case .problems: return "list every problem in the collection files; ⏎ goes to its request"
         case .filter: return "filter the collections · search the body"
-        case .copy: return "copy the id, the body, the cURL command or the preview"
+        case .copy: return "copy the id, the body, the cURL command (secrets masked) or the preview"
+        case .copyWithSecrets: return "copy the cURL command with its secrets"
         case .narrower: return "narrow the collections pane"
         case .wider: return "widen the collections pane"
         case .shorter: return "shrink the request pane"
@@ -113,6 +115,7 @@ public struct KeyMap: Sendable, Equatable {
         .character("n"): .nextMatch, .character("N"): .previousMatch, .character("c"): .copyPath, .character("C"): .useAsConverter,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
         .character("p"): .palette, .ctrl("p"): .palette, .character("!"): .problems, .character("/"): .filter, .character("y"): .copy,
+        .character("Y"): .copyWithSecrets,
         .character("<"): .narrower, .character(">"): .wider, .character("-"): .shorter, .character("+"): .taller,
         .ctrl("z"): .suspend,
     ])

@@ -70,6 +70,7 @@ extension ExplorerState {
             editor?.resolvedURL = preview.resolvedURL
             editor?.variables = preview.variables
             response.curl = preview.curl
+            response.curlWithSecrets = preview.curlWithSecrets
             environments = preview.environments
         case .saved(let id, let definition):
             definitions[id] = definition
@@ -261,6 +262,12 @@ extension ExplorerState {
         case .wider: collectionsRatio = min(0.6, collectionsRatio + 0.05)
         case .shorter: requestRatio = max(0.2, requestRatio - 0.05)
         case .taller: requestRatio = min(0.8, requestRatio + 0.05)
+        case .copyWithSecrets:
+            guard editor != nil, !response.curlWithSecrets.isEmpty else {
+                status = "no cURL command to copy: open a request that resolves in this environment"
+                return []
+            }
+            return [.copyCommand(response.curlWithSecrets, withSecrets: true)]
         case .nextPane: focus = Pane(rawValue: (focus.rawValue + 1) % Pane.allCases.count) ?? .collections
         case .previousPane: focus = Pane(rawValue: (focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count) ?? .collections
         default:
@@ -278,7 +285,7 @@ extension ExplorerState {
             status = notOpenSentence
             return []
         }
-        if command == .copy { return response.curl.isEmpty ? [] : [.copy(response.curl)] }
+        if command == .copy { return response.curl.isEmpty ? [] : [.copyCommand(response.curl, withSecrets: false)] }
         return editorOutcome(editor?.perform(command) ?? .unhandled)
     }
 

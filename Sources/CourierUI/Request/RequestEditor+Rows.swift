@@ -1,4 +1,6 @@
+import Courier
 import CourierCollections
+import Foundation
 
 /// One row of a request tab: a list entry, a labelled value, or a choice that space cycles.
 struct FormRow: Equatable {
@@ -39,7 +41,8 @@ extension RequestEditor {
         case .auth:
             var rows = [FormRow(kind: .authKind, label: "kind", value: authName + "  (space changes it)")]
             switch draft.auth {
-            case .bearer(let token)?: rows.append(FormRow(kind: .value(.bearer), label: "token", value: token))
+            case .bearer(let token)?:
+                rows.append(FormRow(kind: .value(.bearer), label: "token", value: token, masked: Self.isWrittenSecret(token)))
             case .basic(let user, let password)?:
                 rows.append(FormRow(kind: .value(.basicUser), label: "user", value: user))
                 rows.append(FormRow(kind: .value(.basicPassword), label: "password", value: password, masked: true))
@@ -73,9 +76,21 @@ extension RequestEditor {
     private func listRows(_ list: FieldList, empty: String) -> [FormRow] {
         let entries = fields(list)
         if entries.isEmpty { return [FormRow(kind: .note, label: "", value: empty)] }
+        // A header or query parameter named like a credential is secret (DESIGN.md) when its
+        // value is written in the file; `Bearer {{token}}` shows nothing secret and stays readable.
+        let credentials = list == .headers || list == .query
         return entries.enumerated().map { index, field in
-            FormRow(kind: .entry(list, index), label: field.name, value: field.value, enabled: field.enabled)
+            FormRow(kind: .entry(list, index), label: field.name, value: field.value, enabled: field.enabled,
+                    masked: credentials && SecretRedactor.isCredential(name: field.name) && Self.isWrittenSecret(field.value))
         }
+    }
+
+    /// Whether `value` holds more than `{{variables}}` and an auth scheme: a credential written as is.
+    static func isWrittenSecret(_ value: String) -> Bool {
+        var rest = value
+        for name in TemplateContext.references(in: value) { rest = rest.replacingOccurrences(of: "{{\(name)}}", with: "") }
+        let words = rest.split(separator: " ").filter { !["bearer", "basic", "token"].contains($0.lowercased()) }
+        return !words.isEmpty
     }
 
     /// The text a target holds before editing.

@@ -167,7 +167,7 @@ extension ExplorerState {
         case .handled, .unhandled: return []
         case .status(let text): status = text
         case .search(let job): return startedSearch(job)
-        case .copy(let text): return [.copy(text)]
+        case .copy(let text): return [response.tab == .curl ? .copyCommand(text, withSecrets: false) : .copy(text)]
         case .useAsConverter(let path):
             guard editor != nil else { return [] }
             editor?.draft.converter = path.isEmpty ? nil : path

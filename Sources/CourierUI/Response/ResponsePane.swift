@@ -44,8 +44,10 @@ public struct ResponsePane: Sendable, Equatable {
     public var keyPathField = TextField()
     public var editingKeyPath = false
     public var keyPathPreview: KeyPathPreview?
-    /// The cURL export of the request as edited, or why there is none.
+    /// The cURL export of the request as edited, secrets masked, or why there is none.
     public var curl: String = ""
+    /// The same command with its secrets, for `Y`; empty when there is none.
+    public var curlWithSecrets: String = ""
     /// The selected row of the History tab.
     public var historySelection = 0
 

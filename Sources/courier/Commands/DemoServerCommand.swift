@@ -9,7 +9,16 @@ import Glibc
 struct DemoServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo-server",
-        abstract: "Run the built-in demo API on loopback until interrupted."
+        abstract: "Run the built-in demo API on loopback until interrupted.",
+        discussion: """
+        Other courier commands start a demo server of their own for {{$demo}}, on a free port, and stop it when \
+        they exit, so a command printed by `courier curl` cannot reach it afterwards. Keep this one running \
+        and point them at it:
+
+          courier demo-server --port 8080
+          export COURIER_DEMO_URL=http://127.0.0.1:8080
+          courier curl Demo/users/list-users | sh
+        """
     )
 
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")

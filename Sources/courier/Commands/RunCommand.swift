@@ -14,6 +14,11 @@ struct RunCommand: AsyncParsableCommand {
         The body is pretty JSON when stdout is a terminal (or with --pretty), the raw bytes otherwise. \
         Exit codes: 0 for 2xx/3xx, 1 for 4xx/5xx, 2 for usage or collection errors, 3 for transport errors \
         (refused, timeout, TLS).
+
+        --include masks secrets in the headers it prints (Set-Cookie, Authorization, values from *.secret.yaml \
+        and {{$env.NAME}}, …); --show-secrets prints them as received.
+
+        \(CommandExport.demoHelp)
         """
     )
 
@@ -25,12 +30,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the body as received, even on a terminal.") var raw = false
     @Flag(name: .long, help: "Pretty-print JSON even when stdout is not a terminal.") var pretty = false
     @Option(name: .shortAndLong, help: "Write the body to FILE instead of stdout.") var output: String?
-    @Flag(name: .long, help: "Show secret values in the headers printed by --include.") var showSecrets = false
+    @Flag(name: .long, help: "Print secrets in the headers --include prints instead of ••••••.") var showSecrets = false
 
     func run() async throws {
         let workspace = Workspace(options: options)
         let prepared = try await workspace.prepare(id, with: variables)
-        let (request, context, resolved) = (prepared.loaded, prepared.context, prepared.resolved)
+        let (request, resolved) = (prepared.loaded, prepared.resolved)
         let progress = Output.stderrIsTerminal ? ProgressLine() : nil
         let result = await RequestRunner.run(resolved) { transfer in
             progress?.update(received: transfer.bytesReceived, total: transfer.totalBytesToReceive,
@@ -49,7 +54,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if include {
             var head = "\(result.httpVersion) \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)\n"
-            for (name, value) in result.headers { head += "\(name): \(showSecrets ? value : context.masking(value))\n" }
+            for (name, value) in result.headers { head += "\(name): \(showSecrets ? value : prepared.redactor.header(name, value: value))\n" }
             Output.write(Data((head + "\n").utf8))
         }
         var body = result.body

@@ -19,6 +19,9 @@ actor DemoServerLauncher: DemoURLSource {
         }
     }
 
+    /// The URL of the server this launcher started, nil when it started none (or used `COURIER_DEMO_URL`).
+    var startedURL: String? { server?.url }
+
     func stop() async {
         await server?.stop()
         server = nil

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Courier
 import CourierCollections
 import Foundation
 
@@ -24,6 +25,8 @@ struct PreparedCommandRequest {
     let loaded: LoadedRequest
     let context: TemplateContext
     let resolved: ResolvedRequest
+    /// Masks the secrets of this request (DESIGN.md, "What is secret").
+    let redactor: SecretRedactor
 }
 
 /// The loaded collections plus what running their requests needs: environments, variables, the demo server.
@@ -83,16 +86,28 @@ final class Workspace {
         let loaded = try request(id)
         try checkFile(of: loaded)
         let context = try await context(for: loaded, environment: variables.env, variables: variables.variables)
-        return PreparedCommandRequest(loaded: loaded, context: context, resolved: try resolve(loaded, context: context))
+        let resolution = try resolve(loaded, context: context)
+        return PreparedCommandRequest(loaded: loaded, context: context, resolved: resolution.request, redactor: resolution.redactor)
     }
 
     /// Resolves `request`, turning template problems into collection failures.
-    func resolve(_ request: LoadedRequest, context: TemplateContext) throws -> ResolvedRequest {
+    func resolve(_ request: LoadedRequest, context: TemplateContext) throws -> Resolution {
         do {
-            return try RequestResolver(context: context).resolve(request)
+            return try RequestResolver(context: context).resolution(of: request)
         } catch {
             throw CLIFailure.collection("\(error)")
         }
+    }
+
+    /// A sentence saying that `{{$demo}}` was a demo server started for this command only, or nil
+    /// when none was (the request does not use it, or `COURIER_DEMO_URL` names one).
+    func ephemeralDemoNote() async -> String? {
+        guard let url = await demo.startedURL else { return nil }
+        return """
+            note: {{$demo}} is \(url), a demo server started for this command and gone when it exits, \
+            so the command above cannot reach it. Keep one running with `courier demo-server --port 8080` \
+            and set COURIER_DEMO_URL=http://127.0.0.1:8080 before exporting.
+            """
     }
 
     func shutdown() async {

@@ -1,0 +1,29 @@
+import CourierCollections
+
+/// What `courier curl` and `courier export` share: print a request as a command with real values
+/// (it runs as printed) or masked with `--redact`, and say when `{{$demo}}` will be gone.
+enum CommandExport {
+    static func print(_ id: String, as format: ExportFormat, options: CollectionOptions, variables: VariableOptions,
+                      redact: Bool) async throws {
+        let workspace = Workspace(options: options)
+        let request = try await workspace.prepare(id, with: variables)
+        let command: String
+        do {
+            command = try format.command(for: request.resolved).text(redactedBy: redact ? request.redactor : nil)
+        } catch {
+            await workspace.shutdown()
+            throw CLIFailure.collection("\(request.loaded.displayPath): error: \(error)")
+        }
+        Output.print(command)
+        if let note = await workspace.ephemeralDemoNote() { Output.error("courier: \(note)\n") }
+        await workspace.shutdown()
+    }
+
+    /// Help shared by the commands that fill in `{{$demo}}`.
+    static let demoHelp = """
+        Requests that use {{$demo}} (the Demo collection) reach the built-in demo server: started on a free \
+        loopback port for the command and stopped when it exits, unless COURIER_DEMO_URL names one that keeps \
+        running, such as `courier demo-server --port 8080` in another terminal with \
+        COURIER_DEMO_URL=http://127.0.0.1:8080.
+        """
+}
