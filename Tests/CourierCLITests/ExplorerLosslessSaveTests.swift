@@ -36,7 +36,7 @@ struct ExplorerLosslessSaveTests {
         try await session.waitFor { $0.contains("Go to request") }
         try await session.send("typo", literal: true)
         try await session.send("Enter", "C-r")
-        try await session.waitFor { $0.contains("not sent: Collections/API/typo.yaml:1:1: error: unknown key 'methd'") }
+        try await session.waitFor { $0.contains("not sent: Collections/API/typo.yaml:1:1: unknown key 'methd'") }
 
         try await session.send("p")
         try await session.waitFor { $0.contains("Go to request") }

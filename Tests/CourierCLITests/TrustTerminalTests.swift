@@ -3,7 +3,8 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-/// What issue "Trust" promised, shown in a real terminal: the built explorer under tmux, on a
+/// What issue "Trust" promised, shown in a real terminal (the one-line diff of a lossless save is
+/// `ExplorerLosslessSaveTests`): the built explorer under tmux, on a
 /// copy of the shipped collections kept in a git repository, talking to a demo server of the
 /// test's own whose journal shows what was sent.
 @Suite("courier explorer keeps the user's trust, in tmux", .serialized)
@@ -85,23 +86,6 @@ struct TrustTerminalTests {
         try await session.send(value, literal: true)
         try await session.send("Enter")
         try await session.waitFor { $0.contains("[x] \(name)") && $0.contains("● unsaved") }
-    }
-
-    @Test("An edit to a file with comments and unknown keys is a one-line git diff")
-    func oneLineDiff() async throws {
-        try await withExplorer(prepare: { collections in
-            let file = collections.appendingPathComponent("Demo/users/create-user.yaml")
-            let text = try String(contentsOf: file, encoding: .utf8)
-            try Data(("# Creates Ada; the team's smoke test uses it.\n" + text + "x-owner: team-a   # who to ask\n").utf8).write(to: file)
-        }) { workspace, session in
-            try await open("create-user", "POST Demo/users/create-user", in: session)
-            try await addHeader("X-Trace", "e2e", in: session)
-            try await session.send("C-s")
-            try await session.waitFor { $0.contains("saved Demo/users/create-user") }
-            #expect(try await workspace.git("diff", "--numstat") == "1\t0\tDemo/users/create-user.yaml\n")
-            let added = try await workspace.git("diff", "-U0").split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }
-            #expect(added == ["+  - {name: X-Trace, value: e2e}"])
-        }
     }
 
     @Test("A change made outside survives the next save")
