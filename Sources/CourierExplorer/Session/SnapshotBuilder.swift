@@ -9,7 +9,8 @@ import FoundationNetworking
 /// Turns what a run produced into what the response pane shows; runs off the UI thread, since
 /// indexing a large JSON body takes a while. Headers, the failure and the Debug lines are masked
 /// by `redactor` (DESIGN.md, "What is secret"); so is History, which keeps these snapshots. The
-/// body stays as received: it is data the key path and converters work on.
+/// body stays as received, since it is data the key path and converters work on; the snapshot
+/// carries the redactor so the body is masked where it is drawn.
 enum SnapshotBuilder {
     static func snapshot(_ result: RunResult, sequence: Int, received: Int64, redactor: SecretRedactor) -> ResponseSnapshot {
         let contentType = result.headers.first { $0.0.lowercased() == "content-type" }?.1
@@ -17,20 +18,24 @@ enum SnapshotBuilder {
         if result.failureKind == .cancelled {
             failure = "cancelled after \(TimeText.seconds(result.duration)), \(ByteCount.text(received)) received"
         }
-        return ResponseSnapshot(
+        var snapshot = ResponseSnapshot(
             sequence: sequence, status: result.statusCode, reason: result.statusCode.map(reason) ?? "",
             headers: headers(result, redactor), body: BodyDocument.make(result.body, contentType: contentType),
             duration: result.duration, failure: failure, debugLines: debugLines(result, redactor), finishedAt: clock())
+        snapshot.redactor = redactor
+        return snapshot
     }
 
     /// The snapshot of a large JSON response with only its first screen indexed; nil for others.
     static func preview(_ result: RunResult, sequence: Int, redactor: SecretRedactor) -> ResponseSnapshot? {
         let contentType = result.headers.first { $0.0.lowercased() == "content-type" }?.1
         guard result.failure == nil, let body = BodyDocument.preview(result.body, contentType: contentType) else { return nil }
-        return ResponseSnapshot(
+        var snapshot = ResponseSnapshot(
             sequence: sequence, status: result.statusCode, reason: result.statusCode.map(reason) ?? "",
             headers: headers(result, redactor), body: body,
             duration: result.duration, failure: nil, debugLines: debugLines(result, redactor), finishedAt: clock())
+        snapshot.redactor = redactor
+        return snapshot
     }
 
     private static func headers(_ result: RunResult, _ redactor: SecretRedactor) -> [(name: String, value: String)] {

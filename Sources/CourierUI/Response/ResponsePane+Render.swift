@@ -94,7 +94,7 @@ extension ExplorerState {
             screen.put(String(repeating: " ", count: gutter - 1 - number.count) + number, row: y, column: rows.x,
                        style: base.patched(with: theme.style(named: pane.isMatch(line) ? "search.match" : "line-number")))
             let x = rows.x + gutter + 1
-            let text = pane.text(ofLine: line)
+            let text = current.redactor.redact(pane.text(ofLine: line))
             statistics?.bodyLinesFetched += 1
             statistics?.bodyBytesFetched += text.utf8.count
             let visible = String(ScrollView.dropColumns(pane.left, of: text))
@@ -138,8 +138,9 @@ extension ExplorerState {
             screen.put(problem, row: below.y, column: below.x + 1, style: theme.style(.warning), limit: below.width - 1)
             return
         }
+        let redactor = pane.current?.redactor ?? SecretRedactor()
         for (offset, line) in preview.lines.dropFirst(pane.otherTop).prefix(below.height).enumerated() {
-            _ = drawJSONLine(line, row: below.y + offset, column: below.x + 1, limit: below.width - 1, base: .plain, on: &screen, theme: theme)
+            _ = drawJSONLine(redactor.redact(line), row: below.y + offset, column: below.x + 1, limit: below.width - 1, base: .plain, on: &screen, theme: theme)
         }
     }
 

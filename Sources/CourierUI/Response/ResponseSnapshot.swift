@@ -19,6 +19,10 @@ public struct ResponseSnapshot: Sendable, Equatable {
     public var finishedAt: String
     /// The size of a body history let go of (`releasingBody()`), nil while the body is kept.
     public var releasedBodySize: Int?
+    /// The secrets the request was sent with: the body is kept as received (key paths and
+    /// converters read it), and masked by this where it is drawn, so a server echoing a token
+    /// back does not put it on screen.
+    public var redactor = SecretRedactor()
 
     public init(sequence: Int, status: Int?, reason: String, headers: [(name: String, value: String)], body: BodyDocument,
                 duration: Double, failure: String?, debugLines: [String], finishedAt: String) {

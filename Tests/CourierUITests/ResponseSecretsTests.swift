@@ -1,0 +1,26 @@
+import Courier
+import CourierUI
+import Foundation
+import Testing
+
+/// A server that echoes a token back does not put it on screen: the body is drawn masked by the
+/// secrets the request was sent with, while key paths still read the body as received.
+@Suite("Response body secrets")
+struct ResponseSecretsTests {
+    @Test("The Body and Key path tabs mask the request's secrets; the key path itself still finds the value")
+    func bodyMasked() {
+        var harness = Harness.opening("create-user", width: 100, height: 30)
+        harness.press(.ctrl("r"))
+        var snapshot = ResponsePaneTests.snapshot(1, body: #"{"headers":{"Authorization":"Bearer tok-3141592653"},"ok":true}"#)
+        snapshot.redactor = SecretRedactor(secrets: ["tok-3141592653"])
+        harness.receive(.finished(id: "Demo/users/create-user", snapshot))
+        #expect(!harness.screen.text.contains("tok-3141592653"))
+        #expect(harness.screen.text.contains("\"Authorization\": \"Bearer ••••••\""))
+        // The Key path tab: the preview of headers/Authorization is masked too.
+        harness.press(.tab, .tab, .character("]"), .character("]"), .enter)
+        harness.type("headers/Authorization")
+        #expect(harness.state.response.keyPathPreview?.problem == nil)
+        #expect(!harness.screen.text.contains("tok-3141592653"))
+        #expect(harness.screen.text.contains("Bearer ••••••"))
+    }
+}
