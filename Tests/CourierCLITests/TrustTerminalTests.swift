@@ -117,6 +117,7 @@ struct TrustTerminalTests {
             #expect(screen.split(separator: "\n").first { $0.contains("▸ users") }?.contains("✗") == true, "users is marked:\n\(screen)")
             try await open("remove-three", "Demo/users/remove-three", in: session)
             screen = try await session.waitFor { $0.contains("did you mean 'method'") }
+            #expect(screen.contains("? Demo/users/remove-three"), "no method was read, so none is shown as GET:\n\(screen)")
             let row = try #require(screen.split(separator: "\n").first { $0.contains("remove-three") && $0.hasPrefix("┃") })
             #expect(row.contains("✗"), "the row is marked:\n\(row)")
             try await session.send("C-r")

@@ -13,7 +13,7 @@ extension ExplorerState {
             return
         }
         let badge = editor.isDirty ? "● unsaved · \(keyMap.key(for: .save)) saves" : "\(keyMap.key(for: .send)) send"
-        let inside = Box(title: "\(editor.draft.method) \(editor.id)", badge: badge, focused: focused)
+        let inside = Box(title: "\(shownMethod(of: editor)) \(editor.id)", badge: badge, focused: focused)
             .draw(in: rect, on: &screen, border: theme.border(focused: focused), titleStyle: theme.style(.title))
         guard inside.height > 0 else { return }
         // Problems first, but never more than a third of the pane: the request stays in view.
@@ -36,6 +36,13 @@ extension ExplorerState {
         y += 1
         let content = Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y)
         drawRows(&editor, in: content, on: &screen, theme: theme, focused: focused)
+    }
+
+    /// The method as the pane shows it: `?` while a file with errors never said one for certain
+    /// (`methd: POST`), as the tree does, rather than the GET it would otherwise seem to be.
+    func shownMethod(of editor: RequestEditor) -> String {
+        let unsaid = editor.original.locations["method"] == nil && editor.draft.method == editor.original.method
+        return unsaid && problems(of: editor.id).contains(where: \.isError) ? "?" : editor.draft.method
     }
 
     /// A request whose file could not be read: every problem, and how to go on.
@@ -114,7 +121,7 @@ extension ExplorerState {
         let base = selected ? theme.style(.selectionUnfocused) : Style.plain
         screen.fill(Rect(x: inside.x, y: row, width: inside.width, height: 1), style: base)
         var x = inside.x + 1
-        let method = editor.draft.method
+        let method = shownMethod(of: editor)
         x += screen.put(method + " ", row: row, column: x, style: base.patched(with: theme.method(method)), limit: inside.maxX - x)
         if editor.draft.url == nil, let base = editor.baseURL {
             x += screen.put(base + "/", row: row, column: x, style: theme.style(.dim), limit: inside.maxX - x)
