@@ -71,6 +71,17 @@ struct DiskFollowingTests {
         }
     }
 
+    @Test("A clean open request whose file is renamed on disk follows it to its new id")
+    func followsRename() async throws {
+        try await SessionHarness.run { terminal, collections in
+            try await SessionHarness.open("get-user", titled: "GET Demo/users/get-user", in: terminal)
+            let users = collections.appendingPathComponent("Demo/users")
+            try FileManager.default.moveItem(at: users.appendingPathComponent("get-user.yaml"), to: users.appendingPathComponent("fetch-user.yaml"))
+            let screen = try await terminal.waitFor { $0.contains("GET Demo/users/fetch-user") }
+            #expect(screen.contains("renamed on disk to Demo/users/fetch-user"))
+        }
+    }
+
     @Test("A save over a version the explorer has not seen is refused and asks which wins")
     func refusedSave() async throws {
         // No watch: the outside change is found only when saving.

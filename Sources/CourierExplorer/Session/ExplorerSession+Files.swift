@@ -22,11 +22,25 @@ extension ExplorerSession {
     func followDisk() {
         let before = tree
         let view = reread()
+        let open = state.openRequest
+        // A clean open request whose file was renamed (`git mv`, a file manager) follows its file.
+        if let open, state.editor?.isDirty != true, let renamed = Self.renamed(open, from: before, to: tree) {
+            perform(state.update(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: renamed)))
+            state.status = "\(open) was renamed on disk to \(renamed)"
+            return
+        }
         perform(state.update(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: nil)))
-        guard let id = state.openRequest else { return }
+        guard let id = open else { return }
         let now = tree.request(id: id)
         guard before.request(id: id)?.contentHash != now?.contentHash else { return }
         perform(state.update(.fileChanged(id: id, view.definitions[id], problems: view.problems(of: id))))
+    }
+
+    /// The new id of request `id` when its file is gone and exactly one new file has its bytes.
+    private static func renamed(_ id: String, from before: CollectionTree, to after: CollectionTree) -> String? {
+        guard after.request(id: id) == nil, let hash = before.request(id: id)?.contentHash else { return nil }
+        let candidates = after.requests.values.filter { before.request(id: $0.id) == nil && $0.contentHash == hash }
+        return candidates.count == 1 ? candidates.first?.id : nil
     }
 
     /// Reads the collections again and publishes them, selecting `select` when given.
