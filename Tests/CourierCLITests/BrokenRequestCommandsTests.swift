@@ -7,7 +7,7 @@ import Testing
 struct BrokenRequestCommandsTests {
     private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
 
-    @Test("run, curl and check refuse `methd:` and `jsn:` with file:line:column; list still shows the request")
+    @Test("run, curl and check refuse `methd:` and `jsn:` with file:line:column; list still shows the request, says why and exits 1")
     func typoIsRefused() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("API/collection.yaml", "baseUrl: http://127.0.0.1:1\n")
@@ -23,6 +23,14 @@ struct BrokenRequestCommandsTests {
         #expect(check.status == 1)
         #expect(check.stdoutText.contains("API/create.yaml:1:1: error: unknown key 'methd'"))
         let list = try await Processes.run([courier, "list"] + collections, timeout: 60)
-        #expect(list.stdoutText.contains("API/create"), "\(list.stdoutText)")
+        #expect(list.stdoutText.contains("?       API/create"), "\(list.stdoutText)")
+        #expect(list.status == 1 && list.stderr.contains("API/create.yaml:1:1: error: unknown key 'methd'"), "\(list.stderr)")
+    }
+
+    @Test("A usage error exits 2, as DESIGN's table says, with the usage on stderr")
+    func usageExitsTwo() async throws {
+        let result = try await Processes.run([courier, "run", "--no-such-flag"], timeout: 60)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Error: ") && result.stderr.contains("Usage: courier run"), "\(result.stderr)")
     }
 }

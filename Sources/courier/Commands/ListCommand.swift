@@ -25,8 +25,11 @@ struct ListCommand: AsyncParsableCommand {
         }
         walk(tree.entries, depth: 0)
         Output.print(lines.joined(separator: "\n"))
+        // Files with errors are listed (their method as `?` when it was not read), and named here.
         if !tree.errors.isEmpty {
-            Output.error("\(tree.errors.count) file problem(s) hide some requests; `courier check` lists them.\n")
+            Output.error(tree.errors.map(\.description).joined(separator: "\n") + "\n")
+            Output.error("\(tree.errors.count) error(s) in collection files; `courier check` lists every problem.\n")
+            throw ExitCode(1)
         }
     }
 }

@@ -40,6 +40,11 @@ extension CourierCommand {
             Output.error("courier: \(failure)\n")
             Glibc.exit(failure.exitCode)
         } catch {
+            // ArgumentParser ends usage errors with EX_USAGE (64); DESIGN's table says 2.
+            if exitCode(for: error).rawValue == 64 {
+                Output.error(fullMessage(for: error) + "\n")
+                Glibc.exit(2)
+            }
             exit(withError: error)
         }
     }
