@@ -224,3 +224,23 @@ struct RequestEditorFileTests {
         #expect(harness.state.palette?.title == "Environment")
     }
 }
+
+@Suite("Saving and sending from inside a field")
+struct TypingThroughSaveTests {
+    @Test("ctrl-s and ctrl-r inside a header value save or send it and leave the field open: the next keys are text, not commands")
+    func keepsTyping() throws {
+        var harness = Harness.opening("create-user", width: 100, height: 30)
+        harness.press(.tab, .character("]"), .enter, .end)
+        harness.type("x")
+        harness.press(.ctrl("s"))
+        #expect(harness.saved.last?.headers.first?.value == "application/jsonx")
+        #expect(harness.state.editor?.isTyping == true, "still in the field")
+        harness.type("d")
+        harness.press(.ctrl("r"))
+        #expect(harness.sentDefinitions.last?.headers.first?.value == "application/jsonxd", "d went into the value, not the row")
+        #expect(harness.state.editor?.draft.headers.count == 1)
+        #expect(harness.state.editor?.isTyping == true)
+        harness.press(.escape)
+        #expect(harness.state.editor?.isTyping == false)
+    }
+}

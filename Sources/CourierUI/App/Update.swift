@@ -191,8 +191,12 @@ extension ExplorerState {
         }
         let command = keyMap.command(for: key)
         if editor?.isTyping == true {
-            // Saving and sending work from inside a field: the edit is committed first.
-            if command == .save || command == .send || key == .ctrl("c") {
+            // Saving and sending work from inside a field: the edit is committed first, and
+            // typing goes on in the same field or body afterwards, as in any editor.
+            if let command, command == .save || command == .send {
+                return keepTyping { $0.perform(command) }
+            }
+            if key == .ctrl("c") {
                 finishTyping()
             } else {
                 let outcome = editor?.typingKey(key) ?? .unhandled
@@ -205,6 +209,20 @@ extension ExplorerState {
         }
         guard let command else { return [] }
         return perform(command)
+    }
+
+    /// Commits the field or body being edited, runs `command`, and reopens the same field or
+    /// body where it was, unless the command moved elsewhere (another request, a dialog).
+    private mutating func keepTyping(_ command: (inout ExplorerState) -> [Effect]) -> [Effect] {
+        let id = editor?.id
+        let (edit, bodyEditor) = (editor?.edit, editor?.bodyEditor)
+        finishTyping()
+        let effects = command(&self)
+        if editor?.id == id, editor?.isTyping == false, modal == nil, prompt == nil, palette == nil {
+            editor?.edit = edit
+            editor?.bodyEditor = bodyEditor
+        }
+        return effects
     }
 
     /// Commits whatever field or body is being edited.
