@@ -44,8 +44,11 @@ extension ExplorerState {
             case .chose(let button):
                 modal = nil
                 if case .conflict(let conflict) = purpose, button == 2, let theirs = conflict.theirs, let editor {
-                    modal = .difference(DiffView(title: "\(conflict.id): − on disk, + yours", old: CollectionWriter.text(of: theirs),
-                                                 new: CollectionWriter.text(of: editor.draft)), over: dialog, purpose)
+                    // What Keep mine would write: my edits on top of their version, secrets masked.
+                    let kept = RequestDefinition.rebasing(editor.draft, from: editor.original, onto: theirs)
+                    modal = .difference(DiffView(title: "\(conflict.id): − on disk, + after Keep mine",
+                                                 old: CollectionWriter.text(of: theirs.maskedForDisplay()),
+                                                 new: CollectionWriter.text(of: kept.maskedForDisplay())), over: dialog, purpose)
                     return []
                 }
                 return answer(purpose, button: button)
