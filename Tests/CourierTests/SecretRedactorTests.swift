@@ -44,11 +44,11 @@ struct SecretRedactorTests {
 
     @Test("secrets are masked in text as written, JSON-escaped and form-encoded; a longer secret wins over one inside it")
     func text() {
-        let redactor = SecretRedactor(secrets: ["pa\"ss/1", "pa", ""])
-        #expect(redactor.secrets == ["pa\"ss/1", "pa"], "an empty value is no secret")
-        #expect(redactor.redact(#"{"p": "pa\"ss\/1", "q": "pa\"ss/1"}"#) == #"{"p": "••••••", "q": "••••••"}"#)
-        #expect(redactor.redact("x=pa%22ss%2F1") == "x=••••••")
-        #expect(redactor.redact("papa") == "••••••••••••")
+        let redactor = SecretRedactor(secrets: ["pa\"ss/1word", "passwo", ""])
+        #expect(redactor.secrets == ["pa\"ss/1word", "passwo"], "an empty value is no secret")
+        #expect(redactor.redact(#"{"p": "pa\"ss\/1word", "q": "pa\"ss/1word"}"#) == #"{"p": "••••••", "q": "••••••"}"#)
+        #expect(redactor.redact("x=pa%22ss%2F1word") == "x=••••••")
+        #expect(redactor.redact("passwopasswo") == "••••••••••••")
         #expect(SecretRedactor().redact("nothing known") == "nothing known")
     }
 
@@ -63,19 +63,31 @@ struct SecretRedactorTests {
     @Test("a shell command prints real values, or masks them with a redactor, quoting each argument once")
     func shellCommand() {
         let command = ShellCommand(groups: [
-            [.word("curl"), .url("http://h/p?token=t0k&q=it's")],
-            [.word("-H"), .header(name: "Authorization", separator: ": ", value: "Bearer t0k")],
+            [.word("curl"), .url("http://h/p?token=t0k3n6&q=it's")],
+            [.word("-H"), .header(name: "Authorization", separator: ": ", value: "Bearer t0k3n6")],
             [.word("-H"), .header(name: "X-Empty", separator: ";", value: "")],
-            [.word("--data-raw"), .value("a -H x 'b' t0k")],
+            [.word("--data-raw"), .value("a -H x 'b' t0k3n6")],
         ])
         #expect(command.text() == """
-            curl 'http://h/p?token=t0k&q=it'\\''s' \\
-              -H 'Authorization: Bearer t0k' \\
+            curl 'http://h/p?token=t0k3n6&q=it'\\''s' \\
+              -H 'Authorization: Bearer t0k3n6' \\
               -H 'X-Empty;' \\
-              --data-raw 'a -H x '\\''b'\\'' t0k'
+              --data-raw 'a -H x '\\''b'\\'' t0k3n6'
             """)
-        let redacted = command.text(redactedBy: SecretRedactor(secrets: ["t0k"]))
-        #expect(!redacted.contains("t0k") && redacted.contains("token=••••••") && redacted.contains("Bearer ••••••"))
+        let redacted = command.text(redactedBy: SecretRedactor(secrets: ["t0k3n6"]))
+        #expect(!redacted.contains("t0k3n6") && redacted.contains("token=••••••") && redacted.contains("Bearer ••••••"))
         #expect(redacted.contains("--data-raw 'a -H x '\\''b'\\'' ••••••'"))
+    }
+}
+
+@Suite("Secret values too short to mask everywhere")
+struct ShortSecretTests {
+    @Test("A one-character or five-character secret is not masked wherever it appears; six characters are")
+    func shortValues() {
+        let redactor = SecretRedactor(secrets: ["1", "12345", "s3cret"])
+        #expect(redactor.redact("http://127.0.0.1:8080/users/12345") == "http://127.0.0.1:8080/users/12345")
+        #expect(redactor.redact("token s3cret here") == "token \(SecretRedactor.mask) here")
+        // A credential header is masked by its name whatever the value's length.
+        #expect(redactor.header("X-Api-Key", value: "1") == SecretRedactor.mask)
     }
 }

@@ -31,9 +31,15 @@ public struct SecretRedactor: Sendable, Equatable {
         for secret in secrets { insert(secret) }
     }
 
-    /// Adds a secret value; an empty one is ignored (it would mask nothing, or everything).
+    /// The shortest value masked wherever it appears. A shorter one (`pin: "1"`) would mask every
+    /// `1` in a URL, a date or an id, wrecking the text and giving the value away by what is
+    /// missing; it stays masked where its name or place says it is secret (variables, credential
+    /// headers and query parameters, auth fields).
+    public static let minimumLength = 6
+
+    /// Adds a secret value; one shorter than `minimumLength` is ignored.
     public mutating func insert(_ secret: String) {
-        guard !secret.isEmpty, secrets.insert(secret).inserted else { return }
+        guard secret.count >= Self.minimumLength, secrets.insert(secret).inserted else { return }
         let forms = SecretForms.forms(of: secret).filter { !patterns.contains($0) }
         patterns = (patterns + forms).sorted { ($0.count, $0) > ($1.count, $1) }
     }

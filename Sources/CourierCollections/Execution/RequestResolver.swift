@@ -139,7 +139,7 @@ public struct RequestResolver: Sendable {
         case .multipart(let request, let endpoint): (endpoint.headers.merging(request.headers), request.queryParams)
         }
         let fields = headers.map { ($0.key.rawValue, $0.value) } + query
-        return fields.filter { SecretRedactor.isCredential(name: $0.0) && $0.1.count >= 6 }.map(\.1)
+        return fields.filter { SecretRedactor.isCredential(name: $0.0) }.map(\.1)
     }
 
     private func resolve(_ loaded: LoadedRequest,
