@@ -16,6 +16,11 @@ struct ResponseSecretsTests {
         harness.receive(.finished(id: "Demo/users/create-user", snapshot))
         #expect(!harness.screen.text.contains("tok-3141592653"))
         #expect(harness.screen.text.contains("\"Authorization\": \"Bearer ••••••\""))
+        // y copies what the tab shows: the body with the secret masked.
+        harness.press(.tab, .tab, .character("y"))
+        let copied = harness.effects.compactMap { if case .copy(let text) = $0 { text } else { nil } }.last
+        #expect(copied?.contains("Bearer ••••••") == true && copied?.contains("tok-3141592653") == false, "\(copied ?? "nothing")")
+        harness.press(.tab)
         // The Key path tab: the preview of headers/Authorization is masked too.
         harness.press(.tab, .tab, .character("]"), .character("]"), .enter)
         harness.type("headers/Authorization")

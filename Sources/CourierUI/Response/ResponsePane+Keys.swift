@@ -1,3 +1,4 @@
+import Courier
 /// What a key did in the response pane.
 enum ResponseOutcome: Equatable {
     case handled, unhandled
@@ -145,12 +146,13 @@ extension ResponsePane {
         }
     }
 
-    /// What `y` copies on the current tab.
+    /// What `y` copies on the current tab: what it shows, secrets masked as they are on screen.
     func copyText() -> String? {
+        let redactor = current?.redactor ?? SecretRedactor()
         switch tab {
-        case .body: return current.map { String(decoding: $0.body.data, as: UTF8.self) }
+        case .body: return current.map { redactor.redact(String(decoding: $0.body.data, as: UTF8.self)) }
         case .headers: return current.map { $0.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
-        case .keyPath: return keyPathPreview.map { $0.problem ?? $0.lines.joined(separator: "\n") }
+        case .keyPath: return keyPathPreview.map { $0.problem ?? redactor.redact($0.lines.joined(separator: "\n")) }
         case .curl: return curl.isEmpty ? nil : curl
         case .debug: return current.map { $0.debugLines.joined(separator: "\n") }
         case .history: return nil
