@@ -82,6 +82,20 @@ struct DiskFollowingTests {
         }
     }
 
+    @Test("A re-read for another reason (a duplicate) still tells the open request its file changed")
+    func reloadForAnotherReason() async throws {
+        // No watch: only the duplicate's re-read sees the outside change.
+        try await SessionHarness.run(store: { UnwatchedStore(files: $0) }) { terminal, collections in
+            try await SessionHarness.open("create-user", titled: "POST Demo/users/create-user", in: terminal)
+            try await Self.pickMethod("PUT", in: terminal)
+            try Self.outsideEdit(collections)
+            terminal.press(.backTab, .character("D"))
+            try await terminal.waitFor { $0.contains("Keep mine") && $0.contains("Take theirs") }
+            terminal.press(.enter)
+            try await Self.expectSavedWithBoth(method: "PUT", in: terminal, collections)
+        }
+    }
+
     @Test("A save over a version the explorer has not seen is refused and asks which wins")
     func refusedSave() async throws {
         // No watch: the outside change is found only when saving.

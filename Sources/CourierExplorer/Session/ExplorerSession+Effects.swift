@@ -30,8 +30,8 @@ extension ExplorerSession {
                 var result: Result<String, ExternalEditor.EditorFailure> = .failure(.init(description: "the editor did not run"))
                 terminal.lend { result = ExternalEditor.edit(text, fileExtension: fileExtension) }
                 switch result {
-                case .success(let edited): perform(state.update(.externallyEdited(edited)))
-                case .failure(let failure): perform(state.update(.report(failure.description)))
+                case .success(let edited): apply(.externallyEdited(edited))
+                case .failure(let failure): apply(.report(failure.description))
                 }
             case .create(let folder, let name): fileOperation { try store.createRequest(titled: name, in: folder) }
             case .duplicate(let id): fileOperation { try store.duplicateRequest(id) }
@@ -45,7 +45,7 @@ extension ExplorerSession {
                 }
             case .listFiles(let id):
                 guard let request = tree.request(id: id) else { continue }
-                perform(state.update(.filesListed(AttachableFiles.near(request))))
+                apply(.filesListed(AttachableFiles.near(request)))
             case .loadEnvironment(let id, let name): loadEnvironment(name, for: id)
             case .saveEnvironment(let draft): saveEnvironment(draft)
             }

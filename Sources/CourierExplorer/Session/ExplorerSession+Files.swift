@@ -19,68 +19,74 @@ extension ExplorerSession {
 
     /// Re-reads the collections after a change on disk: the tree follows, and the open request
     /// hears about its own file when that changed (reloading in place, or asking which version wins).
-    func followDisk() {
-        let before = tree
-        let view = reread()
-        let open = state.openRequest
-        // A clean open request whose file was renamed (`git mv`, a file manager) follows its file.
-        if let open, state.editor?.isDirty != true, let renamed = Self.renamed(open, from: before, to: tree) {
-            perform(state.update(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: renamed)))
-            state.status = "\(open) was renamed on disk to \(renamed)"
-            return
-        }
-        perform(state.update(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: nil)))
-        guard let id = open else { return }
-        let now = tree.request(id: id)
-        guard before.request(id: id)?.contentHash != now?.contentHash else { return }
-        perform(state.update(.fileChanged(id: id, view.definitions[id], problems: view.problems(of: id))))
-    }
+    func followDisk() { reload(select: nil) }
 
-    /// The new id of request `id` when its file is gone and exactly one new file has its bytes.
-    private static func renamed(_ id: String, from before: CollectionTree, to after: CollectionTree) -> String? {
-        guard after.request(id: id) == nil, let hash = before.request(id: id)?.contentHash else { return nil }
-        let candidates = after.requests.values.filter { before.request(id: $0.id) == nil && $0.contentHash == hash }
-        return candidates.count == 1 ? candidates.first?.id : nil
-    }
-
-    /// Reads the collections again and publishes them, selecting `select` when given.
+    /// Reads the collections again and publishes them, selecting `select` when given. Whatever
+    /// the reason for reading (a change on disk, a file operation, a save of another file), the
+    /// open request's file is compared with the version its editor took: a change is never
+    /// swallowed by a reload that happened for something else.
     func reload(select: String?) {
-        let view = reread()
-        perform(state.update(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: select)))
-    }
-
-    private func reread() -> TreeView {
         tree = store.load()
         let view = TreeView(tree)
         state.collectionEnvironments = view.environments
-        return view
-    }
-
-    /// Saves the draft over the version of the file the explorer read, changing only the text of
-    /// what was edited. A file changed since then is not touched: the state asks which version wins.
-    func save(_ id: String, _ definition: RequestDefinition) {
-        // A kept draft whose file was deleted on disk writes it again.
-        guard let request = tree.request(id: id) else {
-            do {
-                try store.write(Data(CollectionWriter.text(of: definition).utf8), to: tree.directory.appendingPathComponent(id + ".yaml"), secret: false)
-                reload(select: nil)
-                perform(state.update(.saved(id: id, definition)))
-            } catch {
-                perform(state.update(.report("not saved: \(error)")))
-            }
+        guard let seen, tree.request(id: seen.id)?.contentHash != seen.hash else {
+            apply(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: select))
             return
         }
-        do {
-            try store.saveRequest(id, definition, expecting: request.contentHash)
+        // A clean open request whose file was renamed (`git mv`, a file manager) follows its file.
+        if let hash = seen.hash, state.editor?.isDirty != true, let renamed = Self.renamed(seen.id, hash: hash, in: tree) {
+            apply(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: renamed))
+            state.status = "\(seen.id) was renamed on disk to \(renamed)"
+            return
+        }
+        // The version reported is the one seen from now on: after Keep mine, a save writes over it.
+        self.seen = (seen.id, tree.request(id: seen.id)?.contentHash)
+        apply(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: select))
+        apply(.fileChanged(id: seen.id, view.definitions[seen.id], problems: view.problems(of: seen.id)))
+    }
+
+    /// The new id of a request whose file with `hash` is gone: the one new file with those bytes.
+    private static func renamed(_ id: String, hash: ContentHash, in tree: CollectionTree) -> String? {
+        guard tree.request(id: id) == nil else { return nil }
+        let candidates = tree.requests.values.filter { $0.contentHash == hash }
+        return candidates.count == 1 ? candidates.first?.id : nil
+    }
+
+    /// Applies `action` to the state, notes the version of the file behind a newly opened
+    /// request, then performs the effects.
+    func apply(_ action: Action) {
+        let effects = state.update(action)
+        if state.openRequest != seen?.id {
+            seen = state.openRequest.map { ($0, tree.request(id: $0)?.contentHash) }
+        }
+        perform(effects)
+    }
+
+    /// Saves the draft over the version of the file the editor took, changing only the text of
+    /// what was edited. A file changed since then is not touched: the state asks which version wins.
+    func save(_ id: String, _ definition: RequestDefinition) {
+        let hash = seen?.id == id ? seen?.hash : tree.request(id: id)?.contentHash
+        do throws(StoreError) {
+            if let hash {
+                seen = (id, try store.saveRequest(id, definition, expecting: hash))
+            } else {
+                // A kept draft whose file was deleted on disk writes it again, unless a file came back there.
+                let file = tree.directory.appendingPathComponent(id + ".yaml")
+                guard store.contents(of: file) == nil else { throw StoreError.conflict(file: id + ".yaml") }
+                try store.write(Data(CollectionWriter.text(of: definition).utf8), to: file, secret: false)
+                seen = (id, store.contents(of: file).map(ContentHash.init))
+            }
             reload(select: nil)
-            perform(state.update(.saved(id: id, definition)))
+            apply(.saved(id: id, definition))
         } catch .conflict {
             // What is on disk now becomes the version seen; the dialog decides what the next save writes.
-            let view = reread()
-            perform(state.update(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: nil)))
-            perform(state.update(.saveConflict(id: id, theirs: view.definitions[id])))
+            tree = store.load()
+            let view = TreeView(tree)
+            seen = (id, tree.request(id: id)?.contentHash)
+            apply(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: nil))
+            apply(.saveConflict(id: id, theirs: view.definitions[id]))
         } catch {
-            perform(state.update(.report("not saved: \(error)")))
+            apply(.report("not saved: \(error)"))
         }
     }
 
@@ -91,7 +97,7 @@ extension ExplorerSession {
             reload(select: id)
             if let id { state.status = "wrote \(id)" }
         } catch {
-            perform(state.update(.report("\(error)")))
+            apply(.report("\(error)"))
         }
     }
 
@@ -100,8 +106,8 @@ extension ExplorerSession {
         guard let request = tree.request(id: id) else { return }
         let content = store.loadEnvironment(name, in: request.collectionRoot)
         environmentsRead[Self.environmentKey(name, request)] = content
-        perform(state.update(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables,
-                                                                 secrets: content.secrets, defaults: request.settings.first?.variables ?? []))))
+        apply(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables,
+                                                                 secrets: content.secrets, defaults: request.settings.first?.variables ?? [])))
     }
 
     /// Writes the variables editor's draft over the versions of the files it read.
@@ -115,10 +121,10 @@ extension ExplorerSession {
             environmentsRead[key] = store.loadEnvironment(draft.name, in: request.collectionRoot)
             reload(select: nil)
             state.environments = EnvironmentValues.names(in: request.collectionRoot)
-            perform(state.update(.environmentSaved(draft)))
+            apply(.environmentSaved(draft))
             if let note = notes.first { state.status = note }
         } catch {
-            perform(state.update(.report("not saved: \(error)")))
+            apply(.report("not saved: \(error)"))
         }
     }
 

@@ -11,7 +11,7 @@ extension ExplorerSession {
         sequence += 1
         let number = sequence
         guard var request = tree.request(id: id) else {
-            perform(state.update(.finished(id: id, SnapshotBuilder.failure("\(id) is not in the collections any more", sequence: number))))
+            apply(.finished(id: id, SnapshotBuilder.failure("\(id) is not in the collections any more", sequence: number)))
             return
         }
         request.definition = definition

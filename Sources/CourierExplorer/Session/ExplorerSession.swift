@@ -29,6 +29,10 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     var environmentsRead: [String: EnvironmentContent] = [:]
     /// Reports changes on disk while the session runs.
     var watch: StoreWatch?
+    /// The open request and the content hash of the version of its file its editor took (nil: no
+    /// file). A save writes only over this version, and any re-read that finds another one tells
+    /// the editor, whatever the re-read was for.
+    var seen: (id: String, hash: ContentHash?)?
 
     /// A session on `terminal` over the collections `store` holds; `demo` fills `{{$demo}}`.
     public init(terminal: any TerminalBackend, settings: ExplorerSettings, store: any CollectionStore, demo: any DemoURLSource) {
@@ -57,8 +61,8 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
             // there is nobody to draw for, so stop instead of lingering.
             if getppid() != parent { break }
             if inbox.takeFilesChanged() { followDisk() }
-            for action in inbox.drain() { perform(state.update(action)) }
-            if let flight, state.sending == flight.id { perform(state.update(.progress(flight.status))) }
+            for action in inbox.drain() { apply(action) }
+            if let flight, state.sending == flight.id { apply(.progress(flight.status)) }
             terminal.draw(state.render(theme: settings.theme))
             if let started = keyRead {
                 frameLog?.record(ContinuousClock.now - started)
@@ -72,7 +76,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
                 continue
             }
             if case .key = event, frameLog != nil { keyRead = .now }
-            perform(state.update(.event(event)))
+            apply(.event(event))
         }
         watch?.cancel()
         flight?.cancel()
