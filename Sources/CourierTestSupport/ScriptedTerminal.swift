@@ -78,7 +78,7 @@ public final class ScriptedTerminal: TerminalBackend, Sendable {
     /// Polls the frames every 10 ms until `predicate` holds on one; returns its text.
     /// - Throws: When none does within `timeout` seconds, with the last frame in the message.
     @discardableResult
-    public func waitFor(timeout: TimeInterval = 10, _ predicate: (String) -> Bool) async throws -> String {
+    public func waitFor(timeout: TimeInterval = 30, _ predicate: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < deadline {
             let screen = text

@@ -52,7 +52,7 @@ struct DiskTests {
         harness.receive(.fileChanged(id: Self.id, Self.theirs, problems: []))
         #expect(harness.state.dialog?.buttons == ["Keep mine", "Take theirs", "Show the difference"])
         #expect(harness.screen.text.contains("changed on disk"))
-        harness.press(.character("k"))
+        harness.press(.enter)
         let editor = try #require(harness.state.editor)
         // My method, their header: neither side's change is reverted.
         #expect(editor.draft.method == "PUT" && editor.draft.headers == Self.theirs.headers)
@@ -62,11 +62,20 @@ struct DiskTests {
         #expect(harness.saved.last?.headers == Self.theirs.headers)
     }
 
+    @Test("Letters typed while the dialog opens are not answers: only arrows and Enter choose")
+    func lettersAreNotAnswers() {
+        var harness = dirty()
+        harness.receive(.fileChanged(id: Self.id, Self.theirs, problems: []))
+        harness.type("tsk")
+        #expect(harness.state.dialog?.title == "Changed on disk")
+        #expect(harness.state.editor?.draft.method == "PUT", "a typed t did not take theirs")
+    }
+
     @Test("Take theirs replaces the draft with the version on disk")
     func takeTheirs() {
         var harness = dirty()
         harness.receive(.fileChanged(id: Self.id, Self.theirs, problems: []))
-        harness.press(.character("t"))
+        harness.press(.right, .enter)
         #expect(harness.state.dialog == nil)
         #expect(harness.state.editor?.draft == Self.theirs && harness.state.editor?.isDirty == false)
         #expect(harness.state.editor?.tab == .headers)
@@ -76,7 +85,7 @@ struct DiskTests {
     func difference() throws {
         var harness = dirty(width: 100, height: 30)
         harness.receive(.fileChanged(id: Self.id, Self.theirs, problems: []))
-        harness.press(.character("s"))
+        harness.press(.right, .right, .enter)
         guard case .difference(let view, _, _)? = harness.state.modal else {
             Issue.record("no difference overlay")
             return
@@ -106,14 +115,14 @@ struct DiskTests {
         harness.receive(.fileChanged(id: Self.id, nil, problems: []))
         #expect(harness.state.dialog?.buttons == ["Keep mine", "Close"])
         #expect(harness.state.dialog?.message.contains("was deleted on disk") == true)
-        harness.press(.character("k"))
+        harness.press(.enter)
         #expect(harness.state.editor?.fileMissing == true && harness.state.editor?.isDirty == true)
         harness.press(.ctrl("s"))
         #expect(harness.saved.last?.method == "PUT")
 
         var closing = dirty()
         closing.receive(.fileChanged(id: Self.id, nil, problems: []))
-        closing.press(.character("c"))
+        closing.press(.right, .enter)
         #expect(closing.state.requestPane == .empty)
         #expect(closing.state.status == "closed Demo/users/create-user: its file is gone")
     }
@@ -184,11 +193,11 @@ struct DiskReadabilityTests {
         #expect(harness.state.dialog?.buttons == ["Keep mine", "Take theirs"])
         #expect(harness.state.dialog?.message.contains("cannot be read") == true)
         var keeping = harness
-        keeping.press(.character("k"))
+        keeping.press(.enter)
         #expect(keeping.state.editor?.draft.method == "PUT" && keeping.state.editor?.isDirty == true)
         keeping.press(.ctrl("s"))
         #expect(keeping.saved.last?.method == "PUT", "saving writes the draft over the broken file")
-        harness.press(.character("t"))
+        harness.press(.right, .enter)
         #expect(harness.state.requestPane == .unreadable(id: DiskTests.id))
     }
 }
@@ -205,7 +214,7 @@ struct DiskSecretsTests {
         harness.press(.tab)
         harness.pickMethod("PUT")
         harness.receive(.fileChanged(id: DiskTests.id, theirs, problems: []))
-        harness.press(.character("s"))
+        harness.press(.right, .right, .enter)
         let text = harness.screen.text
         for secret in ["literal-hdr-tok", "literal-api-key-999", "lovelace-pass"] { #expect(!text.contains(secret), "\(text)") }
         #expect(text.contains("Bearer ••••••") && text.contains("{{traceId}}"), "\(text)")

@@ -34,7 +34,7 @@ struct SnapshotTests {
         harness.pickMethod("PUT")
         harness.effects += harness.state.update(.fileChanged(id: DiskTests.id, DiskTests.theirs, problems: []))
         try assertSnapshot(harness.screen, named: "conflict-80x24")
-        harness.press(.character("s"))
+        harness.press(.right, .right, .enter)
         try assertSnapshot(harness.screen, named: "difference-80x24")
     }
 

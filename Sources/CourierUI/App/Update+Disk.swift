@@ -89,7 +89,7 @@ extension ExplorerState {
         let buttons = conflict.theirs != nil ? ["Keep mine", "Take theirs", "Show the difference"]
             : conflict.unreadable != nil ? ["Keep mine", "Take theirs"] : ["Keep mine", "Close"]
         let message = saving ? "Not saved: \(conflict.id) \(what) since it was read." : "\(conflict.id) \(what); your changes here are not saved."
-        ask(Dialog(title: "Changed on disk", message: message, buttons: buttons), .conflict(conflict))
+        ask(Dialog(title: "Changed on disk", message: message, buttons: buttons, choosesByLetter: false), .conflict(conflict))
         status = saving ? "not saved: \(conflict.id) \(what) since it was read" : "\(conflict.id) \(what)"
     }
 

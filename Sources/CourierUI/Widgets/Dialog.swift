@@ -4,12 +4,17 @@ public struct Dialog: Sendable, Equatable {
     public var message: String
     public var buttons: [String]
     public var selected: Int
+    /// Whether a button's first letter chooses it. A dialog that can appear while the user is
+    /// typing (a file changed on disk) takes only arrows and Enter, so a typed letter is never
+    /// taken for an answer.
+    public var choosesByLetter: Bool
 
-    public init(title: String, message: String, buttons: [String], selected: Int = 0) {
+    public init(title: String, message: String, buttons: [String], selected: Int = 0, choosesByLetter: Bool = true) {
         self.title = title
         self.message = message
         self.buttons = buttons
         self.selected = selected
+        self.choosesByLetter = choosesByLetter
     }
 
     /// What a key did to the dialog.
@@ -26,7 +31,7 @@ public struct Dialog: Sendable, Equatable {
         case .right, .tab: selected = (selected + 1) % max(1, buttons.count)
         case .enter: return .chose(selected)
         case .escape: return .cancelled
-        case .character(let character):
+        case .character(let character) where choosesByLetter:
             if let index = buttons.firstIndex(where: { $0.lowercased().first == Character(character.lowercased()) }) { return .chose(index) }
         default: break
         }
