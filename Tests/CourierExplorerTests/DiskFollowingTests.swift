@@ -71,6 +71,17 @@ struct DiskFollowingTests {
         }
     }
 
+    @Test("A problem in a folder's collection.yaml marks that folder and its collection")
+    func folderProblemMarksFolder() async throws {
+        try await SessionHarness.run { terminal, collections in
+            let settings = collections.appendingPathComponent("Demo/forms/collection.yaml")
+            try Data("name: Forms\ntimeout: soon\n".utf8).write(to: settings)
+            let screen = try await terminal.waitFor { $0.contains("▸ forms") && $0.contains("✗") }
+            let row = try #require(screen.split(separator: "\n").first { $0.contains("▸ forms") })
+            #expect(row.contains("✗"), "\(screen)")
+        }
+    }
+
     @Test("A clean open request whose file is renamed on disk follows it to its new id")
     func followsRename() async throws {
         try await SessionHarness.run { terminal, collections in

@@ -22,7 +22,14 @@ struct TreeView {
             }
         }
         // collection.yaml and environment files: problems with no request of their own.
-        problems += tree.diagnostics.filter { !owned.contains($0) }.map { Problem(requestId: nil, diagnostic: $0) }
+        let root = tree.directory.standardizedFileURL.path + "/"
+        problems += tree.diagnostics.filter { !owned.contains($0) }.map { diagnostic in
+            // Display paths are relative to the working directory; the folders are below the collections.
+            let absolute = diagnostic.file.hasPrefix("/") ? diagnostic.file
+                : FileManager.default.currentDirectoryPath + "/" + diagnostic.file
+            let path = absolute.hasPrefix(root) ? String(absolute.dropFirst(root.count)) : nil
+            return Problem(requestId: nil, diagnostic: diagnostic, path: path)
+        }
         self.problems = problems
         var environments: [String: [String]] = [:]
         for case .folder(let folder) in tree.entries {

@@ -7,11 +7,15 @@ public struct Problem: Sendable, Equatable {
     public var requestId: String?
     /// What is wrong and where: file, line, column, severity and message.
     public var diagnostic: Diagnostic
+    /// The file's path below the collections directory (`Demo/users/collection.yaml`), which
+    /// names the folders to mark; nil takes the diagnostic's file as given.
+    public var path: String?
 
-    /// A problem of `requestId`'s file, or of a file no request owns.
-    public init(requestId: String?, diagnostic: Diagnostic) {
+    /// A problem of `requestId`'s file, or of a file no request owns at `path`.
+    public init(requestId: String?, diagnostic: Diagnostic, path: String? = nil) {
         self.requestId = requestId
         self.diagnostic = diagnostic
+        self.path = path
     }
 
     /// Whether it is an error, which stops the request from being sent.
@@ -31,7 +35,7 @@ public struct Problem: Sendable, Equatable {
     /// The folder ids above the problem's request, or above its file when no request owns it,
     /// nearest last: `Demo`, `Demo/users`.
     var folders: [String] {
-        let path = requestId ?? diagnostic.file
+        let path = requestId ?? self.path ?? diagnostic.file
         let parts = path.split(separator: "/").dropLast()
         return parts.indices.map { parts[...$0].joined(separator: "/") }
     }
