@@ -29,3 +29,21 @@ struct ResponseSecretsTests {
         #expect(harness.screen.text.contains("Bearer ••••••"))
     }
 }
+
+@Suite("Request URL secrets")
+struct RequestURLSecretsTests {
+    @Test("The URL row masks a written api_key and a URL password, and keeps {{templates}} readable")
+    func urlRowMasked() {
+        var definitions = sampleDefinitions
+        definitions["Demo/users/list-users"]?.path = nil
+        definitions["Demo/users/list-users"]?.url = "https://ada:pw-123456@api.example.com/users?api_key=sk_live_abcdef&page=2&token={{token}}"
+        var harness = Harness(width: 140, height: 30)
+        harness.state.definitions = definitions
+        harness.press(.character("p"))
+        harness.type("list-users")
+        harness.press(.enter)
+        let text = harness.screen.text
+        #expect(!text.contains("sk_live_abcdef") && !text.contains("pw-123456"), "\(text)")
+        #expect(text.contains("api_key=••••••") && text.contains("page=2") && text.contains("token={{token}}"), "\(text)")
+    }
+}

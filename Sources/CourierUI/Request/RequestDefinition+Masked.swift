@@ -14,11 +14,29 @@ extension RequestDefinition {
         where SecretRedactor.isCredential(name: copy.query[index].name) && RequestEditor.isWrittenSecret(copy.query[index].value) {
             copy.query[index].value = SecretRedactor.mask
         }
+        copy.url = copy.url.map(Self.maskingWrittenSecrets(inURL:))
+        copy.path = copy.path.map(Self.maskingWrittenSecrets(inURL:))
         switch copy.auth {
         case .bearer(let token)? where RequestEditor.isWrittenSecret(token): copy.auth = .bearer(SecretRedactor.mask)
         case .basic(let user, let password)? where !password.isEmpty: copy.auth = .basic(user: user, password: SecretRedactor.mask)
         default: break
         }
         return copy
+    }
+}
+
+extension RequestDefinition {
+    /// A URL or path as the request pane shows it: a password in it, and the values of
+    /// credential-bearing query parameters written as is, masked; `{{templates}}` stay readable.
+    static func maskingWrittenSecrets(inURL text: String) -> String {
+        guard let mark = text.firstIndex(of: "?") else { return SecretRedactor().url(text) }
+        let head = SecretRedactor().url(String(text[..<mark]))
+        let query = text[text.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
+            let secret = SecretRedactor.isCredential(name: name) && RequestEditor.isWrittenSecret(value)
+            return secret ? "\(name)=\(SecretRedactor.mask)" : String(pair)
+        }
+        return head + "?" + query.joined(separator: "&")
     }
 }

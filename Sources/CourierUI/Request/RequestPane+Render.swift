@@ -1,3 +1,4 @@
+import CourierCollections
 extension ExplorerState {
     func drawRequest(in rect: Rect, on screen: inout Screen, theme: Theme) {
         let focused = focus == .request
@@ -131,7 +132,7 @@ extension ExplorerState {
             editor.edit = edit
             return
         }
-        drawTemplate(editor.urlText, variables: editor.variables, known: editor.resolvedURL != nil, row: row, column: x,
+        drawTemplate(RequestDefinition.maskingWrittenSecrets(inURL: editor.urlText), variables: editor.variables, known: editor.resolvedURL != nil, row: row, column: x,
                      limit: inside.maxX - x, base: base, on: &screen, theme: theme)
     }
 
