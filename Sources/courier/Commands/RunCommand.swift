@@ -45,7 +45,8 @@ struct RunCommand: AsyncParsableCommand {
         await workspace.shutdown()
 
         guard let status = result.statusCode else {
-            let failure = result.failure ?? "The request failed without a response."
+            // A failure may quote the URL or a header ("could not connect to https://…?token=…").
+            let failure = prepared.redactor.redact(result.failure ?? "The request failed without a response.")
             switch result.failureKind {
             case .invalidRequest?: throw CLIFailure.usage(failure)
             case .cancelled?: throw ExitCode(130)
