@@ -12,6 +12,17 @@ struct TemplatingTests {
         return (directory, CollectionLoader.load(directory.url))
     }
 
+    @Test("Only a request that uses {{$demo}} needs the demo server; an absolute url ignores the collection's base")
+    func demoServerNeed() throws {
+        let (_, tree) = try load([
+            "Demo/collection.yaml": "baseUrl: \"{{$demo}}\"\n",
+            "Demo/relative.yaml": "path: users\n",
+            "Demo/absolute.yaml": "url: http://127.0.0.1:18098/users\n",
+        ])
+        #expect(try RequestResolver.needsDemoServer(#require(tree.request(id: "Demo/relative"))))
+        #expect(try !RequestResolver.needsDemoServer(#require(tree.request(id: "Demo/absolute"))))
+    }
+
     @Test("Collection variables < environment < secret file < --var")
     func precedence() throws {
         let (directory, tree) = try load([

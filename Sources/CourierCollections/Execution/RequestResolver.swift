@@ -98,7 +98,9 @@ public struct RequestResolver: Sendable {
 
     /// Whether filling in `request` needs the demo server.
     public static func needsDemoServer(_ request: LoadedRequest) -> Bool {
-        var texts = [request.definition.path, request.definition.url].compactMap { $0 } + request.settings.compactMap(\.baseUrl)
+        // An absolute `url:` does not use the collection's base URL.
+        let bases = request.definition.url == nil ? request.settings.compactMap(\.baseUrl) : []
+        var texts = [request.definition.path, request.definition.url].compactMap { $0 } + bases
         texts += request.definition.headers.map(\.value) + request.definition.query.map(\.value)
         return texts.contains { TemplateContext.references(in: $0).contains("$demo") }
     }

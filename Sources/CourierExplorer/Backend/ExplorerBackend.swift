@@ -35,7 +35,8 @@ struct ExplorerBackend: Sendable {
             return Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
                            baseURL: baseURL, variables: variables, environments: environments)
         } catch {
-            return Preview(curl: "no cURL command: \(error)", resolvedURL: nil, baseURL: baseURL,
+            // `V` shows why there is no URL rather than waiting for one.
+            return Preview(curl: "no cURL command: \(error)", resolvedURL: "cannot resolve: \(error)", baseURL: baseURL,
                            variables: [:], environments: environments)
         }
     }

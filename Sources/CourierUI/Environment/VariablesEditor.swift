@@ -1,3 +1,4 @@
+import Courier
 import CourierCollections
 
 /// One environment's variables as files hold them: `NAME.yaml` and the git-ignored `NAME.secret.yaml`.
@@ -182,7 +183,10 @@ public struct VariablesEditor: Sendable, Equatable {
             screen.put("no variables yet · a adds one", row: y, column: inside.x + 1, style: base.patched(with: theme.style(.dim)), limit: inside.width - 1)
             y += 1
         }
-        let defaults = draft.defaults.map { "\($0.name)=\($0.value)" }.joined(separator: "  ")
+        // A default named like a credential (token, password, …) is shown as secret, as everywhere else.
+        let defaults = draft.defaults.map { field in
+            "\(field.name)=\(SecretRedactor.isCredential(name: field.name) || field.name.lowercased().contains("key") ? SecretRedactor.mask : field.value)"
+        }.joined(separator: "  ")
         if !defaults.isEmpty, y < inside.maxY {
             screen.put("collection defaults: " + defaults, row: inside.maxY - 1, column: inside.x + 1,
                        style: base.patched(with: theme.style(.dim)), limit: inside.width - 1)
