@@ -123,8 +123,12 @@ struct TrustTerminalTests {
             try await session.send("C-r")
             screen = try await session.waitFor { $0.contains("not sent") }
             #expect(screen.contains("not sent: Collections/Demo/users/remove-three.yaml:2:1"), "the status says where:\n\(screen)")
-            try await Task.sleep(for: .milliseconds(500))
-            #expect(workspace.server.statistics.journal.isEmpty, "the server received nothing")
+            // A barrier instead of a sleep: a good request sent after it is the only one the server saw.
+            try await open("list-users", "GET Demo/users/list-users", in: session)
+            try await session.send("C-r")
+            try await session.waitFor { $0.contains("200 OK") }
+            let journal = workspace.server.statistics.journal
+            #expect(journal.count == 1 && journal.first?.path == "/users", "the server saw only the good request: \(journal.map(\.path))")
         }
     }
 
@@ -141,11 +145,11 @@ struct TrustTerminalTests {
                 try await session.waitFor { $0.contains("opened Demo/users/delete-user") }
                 try await session.send("BTab")
             }
-            try await Task.sleep(for: .milliseconds(800))
-            #expect(!workspace.server.statistics.journal.contains { $0.method == "DELETE" }, "nothing was sent while browsing")
+            // ctrl-r is the barrier: had browsing sent the DELETE, the server would have seen two.
             try await session.send("C-r")
             try await session.waitFor { $0.contains("204") || $0.contains("404") || $0.contains("200 OK") }
-            #expect(workspace.server.statistics.journal.contains { $0.method == "DELETE" && $0.path == "/users/12" })
+            let deletes = workspace.server.statistics.journal.filter { $0.method == "DELETE" }
+            #expect(deletes.count == 1 && deletes.first?.path == "/users/12", "exactly the one ctrl-r sent: \(deletes.map(\.path))")
         }
     }
 }
