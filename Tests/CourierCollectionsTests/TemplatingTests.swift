@@ -38,7 +38,7 @@ struct TemplatingTests {
                                               processEnvironment: [:], demoURL: nil)
         let url = try RequestResolver(context: context).resolve(request).urlRequest().url
         #expect(url?.path == "/x/collection/environment/secret/override")
-        #expect(context.masking("token secret here") == "token •••••• here")
+        #expect(context.redactor.redact("token secret here") == "token •••••• here")
     }
 
     @Test("An undefined variable names the variable, the file and the line")

@@ -75,11 +75,6 @@ public struct TemplateContext: Sendable {
         SecretRedactor(secrets: secretNames.compactMap { variables[$0] })
     }
 
-    /// `text` with the values of secret variables replaced by `••••••`.
-    public func masking(_ text: String) -> String {
-        redactor.redact(text)
-    }
-
     private func value(of name: String, in text: String, at location: SourceLocation?) throws(TemplateError) -> String {
         switch name {
         case "$uuid": return UUID().uuidString.lowercased()
