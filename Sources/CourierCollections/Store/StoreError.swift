@@ -19,7 +19,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .conflict(let file):
             return "\(file) changed on disk since it was read; nothing was written (reload it, or compare first)"
         case .notLossless(let file, let reason):
-            return "\(file) was not saved: it cannot be edited without rewriting it (\(reason))"
+            // The reason first: a status line cuts what comes last.
+            return "\(reason): \(file) cannot be edited without rewriting it, so nothing was written"
         case .missing(let file): return "\(file) is not there any more"
         case .io(let sentence): return sentence
         }

@@ -115,7 +115,7 @@ struct LosslessEditTests {
             }
             #expect(file == name)
             #expect(why.contains(reason), "\(why)")
-            #expect(error.description.hasPrefix("\(name) was not saved"))
+            #expect(error.description.contains("\(name) cannot be edited without rewriting it"))
         }
     }
 
