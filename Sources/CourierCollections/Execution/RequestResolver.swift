@@ -150,7 +150,8 @@ public struct RequestResolver: Sendable {
         let fileLocation = SourceLocation(file: loaded.displayPath, line: 1, column: 1)
         func at(_ key: String) -> SourceLocation { definition.locations[key] ?? fileLocation }
 
-        let baseText = try loaded.settings.last(where: { $0.baseUrl != nil }).map { settings in
+        // An absolute url does not use the collection's base URL, so its templates are not needed.
+        let baseText = definition.url != nil ? nil : try loaded.settings.last(where: { $0.baseUrl != nil }).map { settings in
             try render(settings.baseUrl ?? "", settings.locations["baseUrl"])
         }
         let path: String
