@@ -12,7 +12,7 @@ struct CourierCommand: AsyncParsableCommand {
         """,
         subcommands: [
             ExplorerCommand.self, Overview.self, ListCommand.self, RunCommand.self, CurlCommand.self, ImportCommand.self, ExportCommand.self,
-            CheckCommand.self, DemoServerCommand.self,
+            TestCommand.self, CheckCommand.self, DemoServerCommand.self,
         ],
         defaultSubcommand: ExplorerCommand.self
     )
