@@ -10,20 +10,15 @@ import Testing
 /// loopback demo server, with captured variables in a temporary state folder.
 @Suite("courier test and captures across runs", .serialized)
 struct CollectionTestCommandTests {
-    private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
-    private let state: TemporaryDirectory
-    private let work: TemporaryDirectory
+    private let under: CourierUnderTest
+    private var courier: String { under.path }
+    private var state: TemporaryDirectory { under.state }
+    private var work: TemporaryDirectory { under.work }
 
-    init() throws {
-        state = try TemporaryDirectory()
-        work = try TemporaryDirectory()
-    }
+    init() throws { under = try CourierUnderTest() }
 
     private func courier(_ arguments: [String], collections: URL = Checkout.collections, demoURL: String? = nil) async throws -> ProcessResult {
-        let url: String
-        if let demoURL { url = demoURL } else { url = try await TestServer.url().absoluteString }
-        return try await Processes.run([courier] + arguments + ["--collections", collections.path],
-                                       environment: ["XDG_STATE_HOME": state.url.path, "COURIER_DEMO_URL": url], timeout: 120)
+        try await under.run(arguments, collections: collections, demoURL: demoURL)
     }
 
     @Test("two courier run processes share the captured token; --fresh logs in again; --var wins")

@@ -58,7 +58,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         progress?.finish()
         await workspace.shutdown()
-        try workspace.saveCaptures(of: session)
+        Workspace.save(session.pendingCaptures())
         for prerequisite in outcomes.dropLast() {
             Output.error("courier: ran \(prerequisite.request.id) first (required): \(TestLine.summary(prerequisite))\n")
         }

@@ -26,40 +26,34 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: "junit:FILE, json:FILE or tap (TAP on stdout); repeatable.") var report: [String] = []
     @Flag(name: .long, help: "Stop after the first request that does not pass.") var bail = false
     @Flag(name: .long, help: "Run the requests of requires: even when their captured variables are there.") var fresh = false
+    @Option(name: .long, help: "Run the selection N times.") var iterations = 1
+    @Option(name: .long, help: "Run the selection once per row of FILE.csv (a header line of names) or FILE.json (an array of objects); row values are variables, below --var.")
+    var data: String?
+    @Option(name: .long, help: "Wait MS milliseconds between requests.") var delay = 0
+    @Option(name: .long, help: "Run N top-level folders at once; each sees the captures persisted at its start and its own.") var jobs = 1
 
     func run() async throws {
+        guard iterations >= 1 else { throw CLIFailure.usage("--iterations must be 1 or more") }
+        guard jobs >= 1 else { throw CLIFailure.usage("--jobs must be 1 or more") }
+        guard delay >= 0 else { throw CLIFailure.usage("--delay must be 0 or more milliseconds") }
         let reports = try report.map(ReportTarget.init)
+        let rows = try data.map(DataRows.load) ?? [[:]]
         let workspace = Workspace(options: options)
         let selected = try TestSelection(selection, tree: workspace.tree)
-        let session = try workspace.session(variables, fresh: fresh)
-        let tap = reports.contains(.tap)
-        let live = LiveLines(toStderr: tap)
-        if tap { Output.write(Data(TAPReport.header.utf8)) }
-        var results: [(suite: String, outcome: RequestOutcome)] = []
-        func record(_ outcome: RequestOutcome, suite: String) {
-            results.append((suite, outcome))
-            live.finish(outcome)
-            if tap { Output.write(Data(TAPReport.line(outcome, number: results.count).utf8)) }
-        }
-        for entry in selected.entries {
-            if entry.skipped {
-                record(.skipped(entry.request), suite: entry.suite)
-                continue
+        let overrides = try Workspace.overrides(variables.variables)
+        let reporter = TestReporter(tap: reports.contains(.tap))
+        runs: for _ in 0..<iterations {
+            for row in rows {
+                let options = TestSession.Options(environment: variables.env, overrides: row.merging(overrides) { $1 }, fresh: fresh)
+                let runner = TestRunner(tree: workspace.tree, options: options, demo: workspace.demo, delay: .milliseconds(delay),
+                                        bail: bail, reporter: reporter)
+                if await runner.run(selected, jobs: jobs) { break runs }
             }
-            live.start(entry.request.id)
-            do {
-                for outcome in try await session.run(entry.request) { record(outcome, suite: entry.suite) }
-            } catch {
-                record(.problem(.collection(error.description), of: entry.request), suite: entry.suite)
-            }
-            if bail, results.last?.outcome.verdict != .passed { break }
         }
-        if tap { Output.write(Data(TAPReport.plan(count: results.count).utf8)) }
         await workspace.shutdown()
-        try workspace.saveCaptures(of: session)
-        let tally = TestTally(results.map(\.outcome))
-        live.summary(tally.line)
+        let results = reporter.finish()
         for target in reports { try target.write(results) }
+        let tally = TestTally(results.map(\.outcome))
         if tally.exitCode != 0 { throw ExitCode(tally.exitCode) }
     }
 }

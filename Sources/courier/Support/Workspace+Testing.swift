@@ -10,10 +10,10 @@ extension Workspace {
         return TestSession(tree: tree, options: options) { try await demo.url() }
     }
 
-    /// Writes what `session` captured to the state folders; a failure is a sentence on stderr, not an exit.
-    func saveCaptures(of session: TestSession) throws {
+    /// Writes captured variables to their state folders; a failure is a sentence on stderr, not an exit.
+    static func save(_ pending: [PendingCaptures]) {
         do {
-            try session.save()
+            try TestSession.save(pending)
         } catch {
             Output.error("courier: captured variables were not saved: \(error.description)\n")
         }

@@ -36,7 +36,8 @@ public final class TestSession {
     public var progress: @Sendable (TransferProgress) -> Void = { _ in }
     /// Captured variables by collection root path, loaded on first use.
     private var captured: [String: CapturedVariables] = [:]
-    private var changed: Set<String> = []
+    /// What this session captured itself, by collection root path: all that `save()` writes back.
+    private var recorded: [String: CapturedVariables] = [:]
 
     /// - Parameter demoURL: Fills `{{$demo}}`, called only for requests that use it.
     public init(tree: CollectionTree, options: Options, demoURL: @escaping @Sendable () async throws -> String) {
@@ -113,7 +114,7 @@ public final class TestSession {
             var variables = capturedVariables(for: request)
             variables.record(captures)
             captured[key] = variables
-            changed.insert(key)
+            recorded[key, default: CapturedVariables()].record(captures)
         }
         return RequestOutcome(request: request, result: result, assertions: assertions, captures: captures, problem: nil,
                               evaluated: options.evaluate, redactor: redactor)
@@ -129,18 +130,37 @@ public final class TestSession {
                                        processEnvironment: options.processEnvironment, demoURL: demo)
     }
 
+    /// What this session captured, per state folder, to write back with `save(_:)`.
+    public func pendingCaptures() -> [PendingCaptures] {
+        recorded.keys.sorted().compactMap { key in
+            recorded[key].map { variables in
+                PendingCaptures(folder: StateFolder(collectionRoot: URL(fileURLWithPath: key), environment: options.environment,
+                                                    processEnvironment: options.processEnvironment), variables: variables)
+            }
+        }
+    }
+
     /// Writes the captures of every collection that captured something to its state folder.
     /// - Throws: `CollectionWriter.SaveError` naming the path that could not be written.
     public func save() throws(CollectionWriter.SaveError) {
-        for key in changed.sorted() {
-            guard let variables = captured[key] else { continue }
-            let folder = StateFolder(collectionRoot: URL(fileURLWithPath: key), environment: options.environment,
-                                     processEnvironment: options.processEnvironment)
-            // Another process may have captured other variables meanwhile: theirs stay, ours win.
-            var merged = CapturedVariables.load(from: folder)
-            for (name, value) in variables.values { merged.values[name] = value }
-            try merged.save(to: folder)
-        }
-        changed = []
+        try Self.save(pendingCaptures())
+        recorded = [:]
     }
+
+    /// Writes captures back: what is in each file stays unless captured again, which wins
+    /// (another process, or a parallel session, may have captured other variables meanwhile).
+    /// - Throws: `CollectionWriter.SaveError` naming the path that could not be written.
+    public static func save(_ pending: [PendingCaptures]) throws(CollectionWriter.SaveError) {
+        for item in pending {
+            var merged = CapturedVariables.load(from: item.folder)
+            for (name, value) in item.variables.values { merged.values[name] = value }
+            try merged.save(to: item.folder)
+        }
+    }
+}
+
+/// Captured variables waiting to be written to a state folder.
+public struct PendingCaptures: Sendable {
+    public let folder: StateFolder
+    public let variables: CapturedVariables
 }
