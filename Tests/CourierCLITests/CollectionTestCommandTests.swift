@@ -23,7 +23,7 @@ struct CollectionTestCommandTests {
 
     @Test("two courier run processes share the captured token; --fresh logs in again; --var wins")
     func tokenAcrossProcesses() async throws {
-        let login = try await courier(["run", "Demo/flows/login"])
+        let login = try await courier(["run", "Demo/flows/sign-in"])
         #expect(login.status == 0, "\(login.stderr)")
         let files = FileManager.default.enumerator(atPath: state.url.path)?.allObjects as? [String] ?? []
         let captures = try #require(files.first { $0.hasSuffix("none/captures.json") })
@@ -31,24 +31,24 @@ struct CollectionTestCommandTests {
         let saved = try String(contentsOf: state.url.appendingPathComponent(captures), encoding: .utf8)
         #expect(saved.contains("\"accessToken\"") && saved.contains("\"secret\" : true"))
 
-        let me = try await courier(["run", "Demo/flows/me", "--include"])
+        let me = try await courier(["run", "Demo/flows/profile", "--include"])
         #expect(me.status == 0, "\(me.stderr)")
-        #expect(!me.stderr.contains("ran Demo/flows/login first"))
+        #expect(!me.stderr.contains("ran Demo/flows/sign-in first"))
         #expect(me.stdoutText.contains("\"username\":\"ada\""))
 
-        let fresh = try await courier(["run", "Demo/flows/me", "--fresh"])
-        #expect(fresh.status == 0 && fresh.stderr.contains("ran Demo/flows/login first (required): 200"))
+        let fresh = try await courier(["run", "Demo/flows/profile", "--fresh"])
+        #expect(fresh.status == 0 && fresh.stderr.contains("ran Demo/flows/sign-in first (required): 200"))
 
-        let overridden = try await courier(["run", "Demo/flows/me", "--var", "accessToken=wrong"])
+        let overridden = try await courier(["run", "Demo/flows/profile", "--var", "accessToken=wrong"])
         #expect(overridden.status == 1)
         #expect(overridden.stderr.contains("✗ status == 200") && overridden.stderr.contains("expected == 200, actual 401"))
     }
 
     @Test("a first run of a request that requires another runs that one first")
     func requiresFirst() async throws {
-        let me = try await courier(["run", "Demo/flows/me"])
+        let me = try await courier(["run", "Demo/flows/profile"])
         #expect(me.status == 0, "\(me.stderr)")
-        #expect(me.stderr.contains("courier: ran Demo/flows/login first (required): 200"))
+        #expect(me.stderr.contains("courier: ran Demo/flows/sign-in first (required): 200"))
     }
 
     @Test("run exits 1 on a failed assertion, 0 with --no-expect on a 2xx; a cycle exits 2 naming it")
@@ -71,19 +71,19 @@ struct CollectionTestCommandTests {
         let result = try await courier(["test", "Demo"])
         #expect(result.status == 0, "\(result.stdoutText)\(result.stderr)")
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("✓ Demo/flows/me  200 · ") && $0.hasSuffix(" · 3/3 assertions") })
+        #expect(lines.contains { $0.hasPrefix("✓ Demo/flows/profile  200 · ") && $0.hasSuffix(" · 3/3 assertions") })
         #expect(lines.contains("- Demo/flows/failing-example  skipped"))
         #expect(lines.last?.hasSuffix(" passed, 0 failed, 1 skipped") == true)
     }
 
     @Test("exit codes: 1 for a failed assertion, 2 for a collection error, 3 for a transport error; --bail stops")
     func testExitCodes() async throws {
-        let failed = try await courier(["test", "Demo/flows/failing-example", "Demo/flows/login"])
+        let failed = try await courier(["test", "Demo/flows/failing-example", "Demo/flows/sign-in"])
         #expect(failed.status == 1)
         #expect(failed.stdoutText.contains("✗ Demo/flows/failing-example  200 · "))
         #expect(failed.stdoutText.contains("    ✗ body data/roles count >= 1\n"))
         #expect(failed.stdoutText.hasSuffix("\n1 passed, 1 failed\n"))
-        let bailed = try await courier(["test", "Demo/flows/failing-example", "Demo/flows/login", "--bail"])
+        let bailed = try await courier(["test", "Demo/flows/failing-example", "Demo/flows/sign-in", "--bail"])
         #expect(bailed.status == 1 && bailed.stdoutText.hasSuffix("\n0 passed, 1 failed\n"))
 
         try work.write("API/collection.yaml", "baseUrl: http://127.0.0.1:9\n")
@@ -126,7 +126,7 @@ struct CollectionTestCommandTests {
         let summary = try #require(report["summary"] as? [String: Int])
         #expect(summary == ["passed": 9, "failed": 1, "errors": 0, "skipped": 1])
         let requests = try #require(report["requests"] as? [[String: Any]])
-        let login = try #require(requests.first { $0["id"] as? String == "Demo/flows/login" })
+        let login = try #require(requests.first { $0["id"] as? String == "Demo/flows/sign-in" })
         let capture = try #require((login["captures"] as? [[String: Any]])?.first)
         #expect(capture["value"] as? String == "••••••" && capture["secret"] as? Bool == true)
         #expect((login["assertions"] as? [[String: Any]])?.count == 5)
@@ -134,11 +134,11 @@ struct CollectionTestCommandTests {
 
     @Test("TAP on stdout with --report tap, the human lines on stderr")
     func tap() async throws {
-        let result = try await courier(["test", "Demo/flows/login", "Demo/flows/failing-example", "--report", "tap"])
+        let result = try await courier(["test", "Demo/flows/sign-in", "Demo/flows/failing-example", "--report", "tap"])
         #expect(result.status == 1)
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.first == "TAP version 13")
-        #expect(lines.contains("ok 1 - Demo/flows/login"))
+        #expect(lines.contains("ok 1 - Demo/flows/sign-in"))
         #expect(lines.contains("not ok 2 - Demo/flows/failing-example"))
         #expect(lines.last == "1..2")
         #expect(result.stderr.contains("1 passed, 1 failed"))

@@ -15,7 +15,7 @@ enum TestLine {
         return parts.joined(separator: " · ")
     }
 
-    /// The live line of one request: `✓ Demo/flows/login  200 · 12 ms · 3/3 assertions`.
+    /// The live line of one request: `✓ Demo/flows/sign-in  200 · 12 ms · 3/3 assertions`.
     static func line(_ outcome: RequestOutcome) -> String {
         let mark = switch outcome.verdict {
         case .passed: "✓"
