@@ -97,6 +97,11 @@ struct CollectionTestCommandTests {
         #expect(try await courier(["test", "Demo", "--report", "xml:out"]).status == 2)
     }
 
+    /// Whether `xmllint` is on PATH; the JUnit file is also checked by it then.
+    static let hasXmllint = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/xmllint")
+    }
+
     @Test("JUnit XML parses: a testsuite per folder, a testcase per request, failures with each assertion")
     func junit() async throws {
         let file = work.url.appendingPathComponent("junit.xml")
@@ -118,6 +123,10 @@ struct CollectionTestCommandTests {
         #expect(failures.first?.stringValue?.contains("✗ body data/name == \"Nobody\"") == true)
         #expect(try document.nodes(forXPath: "//testcase/skipped").count == 1)
         #endif
+        if Self.hasXmllint {
+            let lint = try await Processes.run(["xmllint", "--noout", file.path])
+            #expect(lint.status == 0, "\(lint.stderr)")
+        }
         let xml = try String(contentsOf: file, encoding: .utf8)
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"courier\""))
         #expect(!xml.contains("at-"), "the access token is masked")

@@ -4,13 +4,16 @@ import Foundation
 /// What assertions and captures read of a response: status, headers, body, timing. Plain values,
 /// so the engine runs without a network, a terminal or a file.
 public struct ResponseFacts: Sendable {
+    /// The status code.
     public var status: Int
     /// Headers in the order received; a name may repeat.
     public var headers: [(String, String)]
+    /// The body as received.
     public var body: Data
     /// Seconds from sending to the complete response.
     public var duration: TimeInterval
 
+    /// A response's facts; `duration` in seconds.
     public init(status: Int, headers: [(String, String)] = [], body: Data = Data(), duration: TimeInterval = 0) {
         self.status = status
         self.headers = headers
@@ -87,5 +90,6 @@ public struct ResponseFacts: Sendable {
 
 /// Why a subject has no value in a response: `no header X-Id`, `no key "id" in the object at "data"`.
 public struct SubjectMissing: Error, Sendable, Equatable {
+    /// The sentence: `no header X-Id`.
     public let reason: String
 }

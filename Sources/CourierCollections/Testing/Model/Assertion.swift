@@ -51,6 +51,7 @@ public enum ExpectedValue: Sendable, Equatable, CustomStringConvertible {
     /// A bare `{{name}}`; the filled-in text is read as JSON when it is JSON, as text otherwise.
     case template(String)
 
+    /// The value as written.
     public var description: String {
         switch self {
         case .literal(let value): return value.compactText
@@ -75,15 +76,18 @@ public enum Predicate: Sendable, Equatable {
 
 /// One line of `expect:`, such as `body data/user/roles count >= 1`.
 public struct Assertion: Sendable, Equatable, CustomStringConvertible {
+    /// What of the response it reads.
     public var subject: ResponseSubject
     /// `not` before the predicate: the assertion holds when the predicate does not.
     public var negated: Bool
+    /// What it checks.
     public var predicate: Predicate
     /// The line as written, which is what a file saves and a report shows.
     public var text: String
     /// Where the line was written.
     public var location: SourceLocation?
 
+    /// An assertion; `text` is the line as written.
     public init(subject: ResponseSubject, negated: Bool = false, predicate: Predicate, text: String, location: SourceLocation? = nil) {
         self.subject = subject
         self.negated = negated
@@ -92,6 +96,7 @@ public struct Assertion: Sendable, Equatable, CustomStringConvertible {
         self.location = location
     }
 
+    /// The line as written.
     public var description: String { text }
 
     /// Two assertions are the same when they are written the same way.

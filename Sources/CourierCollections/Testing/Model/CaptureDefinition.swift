@@ -9,6 +9,7 @@ public struct CaptureDefinition: Sendable, Equatable {
     /// Where the entry was written.
     public var location: SourceLocation?
 
+    /// A capture of `subject` into variable `name`.
     public init(name: String, subject: ResponseSubject, secret: Bool? = nil, location: SourceLocation? = nil) {
         self.name = name
         self.subject = subject

@@ -5,11 +5,13 @@ public struct GrammarProblem: Error, Sendable, Equatable, CustomStringConvertibl
     /// A sentence saying what was expected, with a suggestion when one is close.
     public let message: String
 
+    /// A problem `offset` characters into the line.
     public init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }
 
+    /// The sentence.
     public var description: String { message }
 }
 

@@ -5,17 +5,22 @@ import Foundation
 public struct CapturedVariables: Sendable, Equatable, Codable {
     /// A captured value and whether it is masked.
     public struct Value: Sendable, Equatable, Codable {
+        /// The captured text.
         public var value: String
+        /// Whether it is masked wherever it is shown.
         public var secret: Bool
 
+        /// A captured value.
         public init(value: String, secret: Bool) {
             self.value = value
             self.secret = secret
         }
     }
 
+    /// The values by variable name.
     public var values: [String: Value]
 
+    /// Captured variables; none by default.
     public init(values: [String: Value] = [:]) { self.values = values }
 
     static let fileName = "captures.json"

@@ -27,6 +27,7 @@ public struct RequestOutcome: Sendable {
         /// Cancelled.
         case cancelled
 
+        /// The sentence shown for it.
         public var message: String {
             switch self {
             case .collection(let text), .invalidRequest(let text), .transport(let text): return text
@@ -35,11 +36,15 @@ public struct RequestOutcome: Sendable {
         }
     }
 
+    /// The request run.
     public let request: LoadedRequest
     /// What came back, when the request was sent.
     public let result: RunResult?
+    /// Each `expect:` line's result, in order (none with `--no-expect`).
     public let assertions: [AssertionResult]
+    /// Each `capture:` entry's result, in order.
     public let captures: [CaptureResult]
+    /// Why there is no response to judge, if there is none.
     public let problem: Problem?
     /// Whether `expect:` was evaluated (`--no-expect` leaves it out).
     public let evaluated: Bool

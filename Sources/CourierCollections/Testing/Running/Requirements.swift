@@ -1,5 +1,6 @@
 /// A `requires:` that cannot be followed: it names no request, or the requests require each other.
 public struct RequiresError: Error, Sendable, CustomStringConvertible {
+    /// The sentence, with the file and the ids.
     public let description: String
 }
 

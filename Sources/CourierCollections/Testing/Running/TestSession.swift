@@ -19,6 +19,7 @@ public final class TestSession {
         /// The process environment: `{{$env.NAME}}`, `XDG_STATE_HOME`.
         public var processEnvironment: [String: String]
 
+        /// Options; by default no environment, no overrides, `expect:` evaluated.
         public init(environment: String? = nil, overrides: [String: String] = [:], fresh: Bool = false, evaluate: Bool = true,
                     processEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
             self.environment = environment
@@ -29,7 +30,9 @@ public final class TestSession {
         }
     }
 
+    /// The collections the requests come from.
     public let tree: CollectionTree
+    /// How requests are run.
     public let options: Options
     private let demoURL: @Sendable () async throws -> String
     /// Receives the transfer progress of every request sent.
@@ -161,6 +164,8 @@ public final class TestSession {
 
 /// Captured variables waiting to be written to a state folder.
 public struct PendingCaptures: Sendable {
+    /// Where they go.
     public let folder: StateFolder
+    /// What was captured.
     public let variables: CapturedVariables
 }
