@@ -9,9 +9,15 @@ import Testing
 struct CollectionCommandsTests {
     private var courier: String { Processes.productsDirectory.appendingPathComponent("courier").path }
 
+    /// Captured variables go here, not to the home folder.
+    private let state: TemporaryDirectory
+
+    init() throws { state = try TemporaryDirectory() }
+
     private func courier(_ arguments: [String], demoURL: String? = nil) async throws -> ProcessResult {
-        try await Processes.run([courier] + arguments + ["--collections", Checkout.collections.path],
-                                environment: demoURL.map { ["COURIER_DEMO_URL": $0] } ?? [:], timeout: 120)
+        var environment = ["XDG_STATE_HOME": state.url.path]
+        if let demoURL { environment["COURIER_DEMO_URL"] = demoURL }
+        return try await Processes.run([courier] + arguments + ["--collections", Checkout.collections.path], environment: environment, timeout: 120)
     }
 
     private func demoIds() async throws -> [String] {
@@ -55,10 +61,10 @@ struct CollectionCommandsTests {
     private func exclusiveRunEveryDemoRequest() async throws {
         let ids = try await demoIds()
         #expect(ids.count >= 12)
-        for id in ids {
+        // Flows share captured ids and tokens, which a demo server started per command does not know: `courier test` runs them.
+        for id in ids where !id.hasPrefix("Demo/flows/") {
             let result = try await courier(["run", id])
-            let expected: Int32 = id.hasPrefix("Demo/errors/") ? 1 : 0
-            #expect(result.status == expected, "\(id): \(result.stderr)")
+            #expect(result.status == 0, "\(id): \(result.stderr)")
             #expect(!result.stdout.isEmpty || id == "Demo/users/delete-user", "\(id) printed nothing")
         }
 }
@@ -66,7 +72,7 @@ struct CollectionCommandsTests {
     @Test("run --include --converted, --output and exit codes")
     func runOptions() async throws {
         let server = try await TestServer.shared()
-        let included = try await courier(["run", "Demo/errors/not-found", "--include", "--converted"], demoURL: server.url)
+        let included = try await courier(["run", "Demo/errors/not-found", "--include", "--converted", "--no-expect"], demoURL: server.url)
         #expect(included.status == 1)
         #expect(included.stdoutText.hasPrefix("HTTP/1.1 404 Not Found\n"))
         #expect(included.stdoutText.hasSuffix("\n\n{\"code\":\"not_found\",\"message\":\"User 999 not found\",\"status\":404}"))

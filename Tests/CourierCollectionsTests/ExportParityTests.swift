@@ -65,7 +65,9 @@ struct ExportParityTests {
 
     private func resolution(_ id: String, in tree: CollectionTree, demo: DemoServer) throws -> Resolution {
         let request = try #require(tree.request(id: id), "no \(id)")
-        let context = RequestResolver.context(for: request, environment: .empty, overrides: [:],
+        // What the flows capture at run time (`courier test`), given here so every request resolves.
+        let captured = ["accessToken": "courier-demo-token", "createdUserId": "3"]
+        let context = RequestResolver.context(for: request, environment: .empty, overrides: captured,
                                               processEnvironment: ["CRAFTED": "from the environment -H x"], demoURL: demo.url)
         return try RequestResolver(context: context).resolution(of: request)
     }

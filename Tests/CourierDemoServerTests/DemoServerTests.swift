@@ -140,6 +140,19 @@ struct DemoServerTests {
         let wrong = try await curl(["-o", "/dev/null", "-w", "%{http_code}", "\(server.url)/auth/login", "--data", "username=ada&password=x"])
         #expect(wrong.stdoutText == "401")
     }
+
+    @Test("GET /me answers the profile for a bearer token from /auth/login, 401 without one")
+    func me() async throws {
+        let url = try await TestServer.url()
+        let login = try json(try await curl(["\(url)/auth/login", "--data", "username=ada&password=lovelace"]))
+        let access = try #require((login["data"] as? [String: Any])?["access_token"] as? String)
+        let profile = try json(try await curl(["-H", "Authorization: Bearer \(access)", "\(url)/me"]))
+        #expect((profile["data"] as? [String: String])?["username"] == "ada")
+        let anonymous = try await curl(["-o", "/dev/null", "-w", "%{http_code}", "\(url)/me"])
+        #expect(anonymous.stdoutText == "401")
+        let posted = try await curl(["-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(access)", "\(url)/me"])
+        #expect(posted.stdoutText == "405")
+    }
 }
 
 /// The strict multipart parser behind `/upload`, fed hand-made bodies.

@@ -36,3 +36,14 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     static func quote(_ text: String) -> String { QuotedText.quote(text, controlPrefix: "\\u", digits: 4) }
 }
+
+extension JSONValue {
+    /// Compact JSON text, keys in order.
+    public var compactText: String { jsonText { $0 } }
+
+    /// Whether the value is a number.
+    var isNumber: Bool {
+        if case .number = self { return true }
+        return false
+    }
+}

@@ -25,6 +25,10 @@ extension RequestDefinition {
         take(\.followRedirects)
         take(\.converter)
         take(\.errorConverter)
+        take(\.requires)
+        take(\.captures)
+        take(\.expectations)
+        take(\.skip)
         return result
     }
 }

@@ -73,6 +73,14 @@ public struct RequestDefinition: Sendable, Equatable {
     public var converter: String?
     /// And for an error response.
     public var errorConverter: String?
+    /// Requests to run first when a variable they capture is missing (ids relative to the collection).
+    public var requires: [String] = []
+    /// Variables taken from the response.
+    public var captures: [CaptureDefinition] = []
+    /// Assertions that judge the response; none means a 2xx/3xx status passes.
+    public var expectations: [Assertion] = []
+    /// `skip: true`: `courier test` leaves the request out unless it is named.
+    public var skip: Bool?
     /// Where each top-level key was written, for messages.
     public var locations: [String: SourceLocation] = [:]
 
@@ -83,6 +91,7 @@ public struct RequestDefinition: Sendable, Equatable {
             && lhs.query == rhs.query && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.auth == rhs.auth
             && lhs.timeout == rhs.timeout && lhs.retries == rhs.retries && lhs.followRedirects == rhs.followRedirects
             && lhs.converter == rhs.converter && lhs.errorConverter == rhs.errorConverter
+            && lhs.requires == rhs.requires && lhs.captures == rhs.captures && lhs.expectations == rhs.expectations && lhs.skip == rhs.skip
     }
 }
 

@@ -26,6 +26,7 @@ public enum CollectionWriter {
         if let follow = request.followRedirects { lines.append("followRedirects: \(follow)") }
         if let converter = request.converter { lines.append("converter: \(YAMLText.scalar(converter))") }
         if let converter = request.errorConverter { lines.append("errorConverter: \(YAMLText.scalar(converter))") }
+        lines += testingLines(of: request)
         return lines.joined(separator: "\n") + "\n"
     }
 

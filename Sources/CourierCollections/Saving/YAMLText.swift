@@ -22,6 +22,15 @@ enum YAMLText {
         return text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0xFEFF }
     }
 
+    /// `text` as a block-context scalar: plain when it starts with a letter and holds nothing a
+    /// plain scalar cannot (an assertion line with quotes inside stays as typed), else `scalar(_:)`.
+    static func blockScalar(_ text: String) -> String {
+        guard let first = text.first, first.isASCII, first.isLetter, !needsQuotes(text.filter { !"\"',[]{}\\".contains($0) }) else {
+            return scalar(text)
+        }
+        return text
+    }
+
     static func quoted(_ text: String) -> String { QuotedText.quote(text, controlPrefix: "\\x", digits: 2) }
 
     /// `text` in the quotes `quote` stands for (`'`, `"`, or nil for plain when it reads back):

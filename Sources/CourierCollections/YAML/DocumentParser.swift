@@ -3,7 +3,8 @@ import Yams
 
 /// Parses the YAML text of collection files into models, with diagnostics.
 public enum DocumentParser {
-    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "converter", "errorConverter"]
+    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "converter", "errorConverter",
+                              "requires", "capture", "expect", "skip"]
     static let collectionKeys = ["name", "baseUrl", "headers", "timeout", "retries", "variables", "order"]
     static let bodyKeys = ["json", "text", "form", "file", "multipart"]
 
@@ -85,6 +86,10 @@ public enum DocumentParser {
                 }
             case "followRedirects": request.followRedirects = reader.bool(value, what: "followRedirects")
             case "converter": request.converter = reader.string(value, what: "converter")
+            case "requires": request.requires = requirements(value, reader: &reader)
+            case "capture": request.captures = captures(value, reader: &reader)
+            case "expect": request.expectations = expectations(value, reader: &reader)
+            case "skip": request.skip = reader.bool(value, what: "skip")
             default: request.errorConverter = reader.string(value, what: "errorConverter")
             }
         }

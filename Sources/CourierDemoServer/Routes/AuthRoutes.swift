@@ -1,6 +1,6 @@
 import Foundation
 
-/// `/basic-auth/{user}/{pass}`, `/bearer`, `/auth/login` and `/auth/refresh`.
+/// `/basic-auth/{user}/{pass}`, `/bearer`, `/me`, `/auth/login` and `/auth/refresh`.
 struct AuthRoutes {
     let tokens: TokenStore
     let configuration: DemoServerConfiguration
@@ -18,15 +18,38 @@ struct AuthRoutes {
     }
 
     func bearer(_ request: DemoRequest) -> DemoResponse {
+        switch token(of: request) {
+        case .success(let token): return .json(DataEnvelope(data: ["authenticated": "true", "token": token]))
+        case .failure(let refusal): return refusal.response
+        }
+    }
+
+    /// `GET /me`: the profile of the user a bearer token was issued to.
+    func me(_ request: DemoRequest) -> DemoResponse {
+        guard request.method == .GET || request.method == .HEAD else {
+            return .error(.methodNotAllowed, code: "method_not_allowed", message: "Use GET /me")
+        }
+        switch token(of: request) {
+        case .success: return .json(DataEnvelope(data: ["username": configuration.username, "name": "Ada Lovelace", "email": "ada@example.com"]))
+        case .failure(let refusal): return refusal.response
+        }
+    }
+
+    private struct Refusal: Error {
+        let response: DemoResponse
+    }
+
+    /// The valid bearer token of `request`, or the 401 that refuses it.
+    private func token(of request: DemoRequest) -> Result<String, Refusal> {
         let header = request.header("Authorization") ?? ""
         guard header.hasPrefix("Bearer ") else {
-            return Self.unauthorized("A bearer token is required")
+            return .failure(Refusal(response: Self.unauthorized("A bearer token is required")))
         }
         let token = String(header.dropFirst("Bearer ".count))
         guard tokens.isValid(access: token) || token == DemoServerConfiguration.staticToken else {
-            return Self.unauthorized("The access token is invalid or has expired")
+            return .failure(Refusal(response: Self.unauthorized("The access token is invalid or has expired")))
         }
-        return .json(DataEnvelope(data: ["authenticated": "true", "token": token]))
+        return .success(token)
     }
 
     func auth(_ request: DemoRequest, segments: [String]) -> DemoResponse {

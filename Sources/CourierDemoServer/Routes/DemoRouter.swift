@@ -32,6 +32,7 @@ struct DemoRouter: Sendable {
         case "drop": return StreamingRoutes.drop(request)
         case "basic-auth": return AuthRoutes.basic(request, segments: segments)
         case "bearer": return AuthRoutes(tokens: tokens, configuration: configuration).bearer(request)
+        case "me" where segments.count == 1: return AuthRoutes(tokens: tokens, configuration: configuration).me(request)
         case "auth": return AuthRoutes(tokens: tokens, configuration: configuration).auth(request, segments: segments)
         case "upload": return await UploadRoute.respond(to: request)
         case "cookies": return CookieRoutes.respond(to: request, segments: segments)
@@ -43,7 +44,7 @@ struct DemoRouter: Sendable {
         "GET /users?page=&per_page=", "GET|PUT|PATCH|DELETE /users/{id}", "POST /users",
         "ANY /echo", "/status/{code}", "/delay/{seconds}", "/drip?bytes=&duration=",
         "/bytes/{n}[?chunked=1]", "/json/big?mb=N", "/redirect/{code}[?to=]", "/gzip",
-        "/basic-auth/{user}/{pass}", "/bearer", "POST /auth/login", "POST /auth/refresh",
+        "/basic-auth/{user}/{pass}", "/bearer", "GET /me", "POST /auth/login", "POST /auth/refresh",
         "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
     ]))
 }

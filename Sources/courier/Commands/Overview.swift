@@ -21,6 +21,7 @@ struct Overview: AsyncParsableCommand {
           courier curl ID | export ID         the request as a curl or HTTPie command
           courier import curl '…' --into ID   save a curl command as a request file
           courier check                       validate every collection file
+          courier test Demo                   run requests as tests: captures, expect: lines, CI reports
           courier demo-server                 run the demo API on 127.0.0.1:8080
 
         `courier help <command>` explains each one, with exit codes.

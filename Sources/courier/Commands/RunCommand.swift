@@ -12,11 +12,16 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Send a request and print the response body.",
         discussion: """
         The body is pretty JSON when stdout is a terminal (or with --pretty), the raw bytes otherwise. \
-        Exit codes: 0 for 2xx/3xx, 1 for 4xx/5xx, 2 for usage or collection errors, 3 for transport errors \
+        Exit codes: 0 success, 1 failure (a request with expect: lines is judged by them alone, one without \
+        by its status: 2xx/3xx succeed), 2 for usage or collection errors, 3 for transport errors \
         (refused, timeout, TLS).
 
+        Captured variables (capture:) are remembered in $XDG_STATE_HOME/courier/ per collection and \
+        environment, so a later run uses them; requires: runs the requests that capture a missing variable \
+        first (--fresh: always).
+
         --include masks secrets in the headers it prints (Set-Cookie, Authorization, values from *.secret.yaml \
-        and {{$env.NAME}}, …); --show-secrets prints them as received.
+        and {{$env.NAME}}, captured tokens, …); --show-secrets prints them as received.
 
         \(CommandExport.demoHelp)
         """
@@ -31,47 +36,69 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Pretty-print JSON even when stdout is not a terminal.") var pretty = false
     @Option(name: .shortAndLong, help: "Write the body to FILE instead of stdout.") var output: String?
     @Flag(name: .long, help: "Print secrets in the headers --include prints instead of ••••••.") var showSecrets = false
+    @Flag(name: .long, help: "Do not evaluate expect: lines; judge the response by its status.") var noExpect = false
+    @Flag(name: .long, help: "Run the requests of requires: even when their captured variables are there.") var fresh = false
 
     func run() async throws {
         let workspace = Workspace(options: options)
-        let prepared = try await workspace.prepare(id, with: variables)
-        let (request, resolved) = (prepared.loaded, prepared.resolved)
+        let request = try workspace.request(id)
+        try workspace.checkFile(of: request)
+        let session = try workspace.session(variables, fresh: fresh, evaluate: !noExpect)
         let progress = Output.stderrIsTerminal ? ProgressLine() : nil
-        let result = await RequestRunner.run(resolved) { transfer in
+        session.progress = { transfer in
             progress?.update(received: transfer.bytesReceived, total: transfer.totalBytesToReceive,
                              sent: transfer.bytesSent, toSend: transfer.totalBytesToSend)
         }
+        let outcomes: [RequestOutcome]
+        do {
+            outcomes = try await session.run(request)
+        } catch {
+            await workspace.shutdown()
+            throw CLIFailure.collection(error.description)
+        }
         progress?.finish()
         await workspace.shutdown()
+        Workspace.save(session.pendingCaptures())
+        for prerequisite in outcomes.dropLast() {
+            Output.error("courier: ran \(prerequisite.request.id) first (required): \(TestLine.summary(prerequisite))\n")
+        }
+        guard let outcome = outcomes.last else { return }
+        try print(outcome)
+        if outcome.verdict == .failed {
+            for line in TestLine.failures(of: outcome, explainStatus: false) { Output.error(line + "\n") }
+            throw ExitCode(1)
+        }
+    }
 
-        guard let status = result.statusCode else {
+    private func print(_ outcome: RequestOutcome) throws {
+        if let problem = outcome.problem {
+            switch problem {
+            case .collection(let message), .invalidRequest(let message): throw CLIFailure.collection(message)
+            case .cancelled: throw ExitCode(130)
             // A failure may quote the URL or a header ("could not connect to https://…?token=…").
-            let failure = prepared.redactor.redact(result.failure ?? "The request failed without a response.")
-            switch result.failureKind {
-            case .invalidRequest?: throw CLIFailure.usage(failure)
-            case .cancelled?: throw ExitCode(130)
-            default: throw CLIFailure.transport(failure)
+            case .transport(let message): throw CLIFailure.transport(outcome.redactor.redact(message))
             }
         }
+        guard let result = outcome.result, let status = result.statusCode else { return }
         if include {
             var head = "\(result.httpVersion) \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)\n"
-            for (name, value) in result.headers { head += "\(name): \(showSecrets ? value : prepared.redactor.header(name, value: value))\n" }
+            for (name, value) in result.headers { head += "\(name): \(showSecrets ? value : outcome.redactor.header(name, value: value))\n" }
             Output.write(Data((head + "\n").utf8))
         }
         var body = result.body
         if converted {
             let key = status >= 400 ? "errorConverter" : "converter"
-            guard let path = resolved.converterPath(forError: status >= 400) else {
-                throw CLIFailure.usage("\(request.id) has no \(key) for a \(status) response; add `\(key): data` to \(request.displayPath)")
+            let definition = outcome.request.definition
+            guard let path = status >= 400 ? definition.errorConverter : definition.converter else {
+                throw CLIFailure.usage("\(outcome.request.id) has no \(key) for a \(status) response; add `\(key): data` to \(outcome.request.displayPath)")
             }
             do {
                 body = try JSONLookup.value(at: JSONKeyPath(path), in: body)
             } catch {
-                throw CLIFailure.collection("the converter \"\(path)\" of \(request.id) does not fit the response: \(error)")
+                throw CLIFailure.collection("the converter \"\(path)\" of \(outcome.request.id) does not fit the response: \(error)")
             }
         }
         try emit(body)
-        if status >= 400 { throw ExitCode(1) }
     }
 
     private func emit(_ body: Data) throws {

@@ -32,7 +32,7 @@ struct PreparedCommandRequest {
 /// The loaded collections plus what running their requests needs: environments, variables, the demo server.
 final class Workspace {
     let tree: CollectionTree
-    private let demo = DemoServerLauncher()
+    let demo = DemoServerLauncher()
 
     init(options: CollectionOptions) {
         tree = CollectionLoader.load(options.directory)
@@ -57,15 +57,21 @@ final class Workspace {
 
     /// The template context for `request`.
     func context(for request: LoadedRequest, environment name: String?, variables: [String]) async throws -> TemplateContext {
+        let overrides = try Self.overrides(variables)
+        let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
+        return try Self.context(for: request, environment: name, overrides: overrides, demoURL: demoURL)
+    }
+
+    /// `--var name=value` assignments as a dictionary.
+    static func overrides(_ assignments: [String]) throws -> [String: String] {
         var overrides: [String: String] = [:]
-        for assignment in variables {
+        for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw CLIFailure.usage("--var takes name=value, got '\(assignment)'")
             }
             overrides[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }
-        let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
-        return try Self.context(for: request, environment: name, overrides: overrides, demoURL: demoURL)
+        return overrides
     }
 
     /// The template context for `request` in environment `name`; `demoURL` fills `{{$demo}}`.
@@ -77,7 +83,9 @@ final class Workspace {
         } catch {
             throw CLIFailure.collection(error.description)
         }
-        return RequestResolver.context(for: request, environment: environment, overrides: overrides,
+        // Variables captured by earlier runs rank above the environment and below --var.
+        let state = StateFolder(collectionRoot: request.collectionRoot, environment: name, processEnvironment: ProcessInfo.processInfo.environment)
+        return RequestResolver.context(for: request, environment: environment.applying(CapturedVariables.load(from: state)), overrides: overrides,
                                        processEnvironment: ProcessInfo.processInfo.environment, demoURL: demo)
     }
 

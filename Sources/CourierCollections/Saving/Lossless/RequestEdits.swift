@@ -19,6 +19,7 @@ extension TextEditor {
         try scalar("followRedirects", old.followRedirects.map { .raw(String($0)) }, new.followRedirects.map { .raw(String($0)) })
         try scalar("converter", old.converter.map(YAMLValue.text), new.converter.map(YAMLValue.text))
         try scalar("errorConverter", old.errorConverter.map(YAMLValue.text), new.errorConverter.map(YAMLValue.text))
+        try editTesting(root, from: old, to: new)
     }
 
     /// The body: within its kind, only the kind's value changes (a JSON body keeps flow style

@@ -1,0 +1,57 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where courier remembers things about one collection in one environment between runs
+/// (DESIGN.md, "State on disk"): `$XDG_STATE_HOME/courier/<collection>-<hash of its path>/<environment or none>/`,
+/// folders 0700 and files 0600.
+public struct StateFolder: Sendable, Equatable {
+    /// The folder; it may not exist yet.
+    public let url: URL
+
+    /// The folder of the collection at `collectionRoot` in environment `environment` (nil: `none`).
+    /// - Parameter processEnvironment: Where `XDG_STATE_HOME` and `HOME` are read.
+    public init(collectionRoot: URL, environment: String?, processEnvironment: [String: String]) {
+        let absolute = collectionRoot.standardizedFileURL.path
+        let hash = String(ContentHash(absolute).description.prefix(8))
+        url = Self.base(processEnvironment)
+            .appendingPathComponent("\(collectionRoot.lastPathComponent)-\(hash)")
+            .appendingPathComponent(environment ?? "none")
+    }
+
+    /// `$XDG_STATE_HOME/courier`, or `~/.local/state/courier` when it is unset or not absolute.
+    static func base(_ environment: [String: String]) -> URL {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("courier")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/state/courier")
+    }
+
+    /// Writes `data` to `name` in the folder: folders from `courier/` down made 0700, the file 0600.
+    /// - Throws: `CollectionWriter.SaveError` saying which path could not be written.
+    public func write(_ data: Data, to name: String) throws(CollectionWriter.SaveError) {
+        var folders: [URL] = []
+        var folder = url
+        while folder.lastPathComponent != "courier", folder.path != "/" {
+            folders.insert(folder, at: 0)
+            folder.deleteLastPathComponent()
+        }
+        folders.insert(folder, at: 0)
+        for folder in folders {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw CollectionWriter.SaveError(description: "cannot create the state folder \(folder.path): \(error.localizedDescription)")
+            }
+            chmod(folder.path, 0o700)
+        }
+        try CollectionWriter.save(data, to: url.appendingPathComponent(name), secret: true)
+    }
+
+    /// The bytes of `name` in the folder, nil when there is no such file.
+    public func read(_ name: String) -> Data? {
+        FileManager.default.contents(atPath: url.appendingPathComponent(name).path)
+    }
+}

@@ -1,0 +1,171 @@
+import Courier
+import Foundation
+
+/// Runs collection requests with their captures flowing forward: each request is filled in with
+/// the variables captured so far (persisted ones included), its `requires:` are run first when a
+/// variable they capture is missing, its response is judged and its captures recorded. `save()`
+/// writes the captures back to each collection's state folder.
+public final class TestSession {
+    /// How requests are run.
+    public struct Options: Sendable {
+        /// The environment, nil for none.
+        public var environment: String?
+        /// `--var name=value`, over everything else.
+        public var overrides: [String: String]
+        /// Run required requests even when their captures are there (`--fresh`).
+        public var fresh: Bool
+        /// Evaluate `expect:` (`--no-expect` turns it off).
+        public var evaluate: Bool
+        /// The process environment: `{{$env.NAME}}`, `XDG_STATE_HOME`.
+        public var processEnvironment: [String: String]
+
+        /// Options; by default no environment, no overrides, `expect:` evaluated.
+        public init(environment: String? = nil, overrides: [String: String] = [:], fresh: Bool = false, evaluate: Bool = true,
+                    processEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+            self.environment = environment
+            self.overrides = overrides
+            self.fresh = fresh
+            self.evaluate = evaluate
+            self.processEnvironment = processEnvironment
+        }
+    }
+
+    /// The collections the requests come from.
+    public let tree: CollectionTree
+    /// How requests are run.
+    public let options: Options
+    private let demoURL: @Sendable () async throws -> String
+    /// Receives the transfer progress of every request sent.
+    public var progress: @Sendable (TransferProgress) -> Void = { _ in }
+    /// Captured variables by collection root path, loaded on first use.
+    private var captured: [String: CapturedVariables] = [:]
+    /// What this session captured itself, by collection root path: all that `save()` writes back.
+    private var recorded: [String: CapturedVariables] = [:]
+
+    /// - Parameter demoURL: Fills `{{$demo}}`, called only for requests that use it.
+    public init(tree: CollectionTree, options: Options, demoURL: @escaping @Sendable () async throws -> String) {
+        self.tree = tree
+        self.options = options
+        self.demoURL = demoURL
+    }
+
+    /// The state folder of `request`'s collection in the session's environment.
+    public func stateFolder(of request: LoadedRequest) -> StateFolder {
+        StateFolder(collectionRoot: request.collectionRoot, environment: options.environment, processEnvironment: options.processEnvironment)
+    }
+
+    /// The variables captured so far for `request`'s collection.
+    public func capturedVariables(for request: LoadedRequest) -> CapturedVariables {
+        let key = request.collectionRoot.standardizedFileURL.path
+        if let known = captured[key] { return known }
+        let loaded = CapturedVariables.load(from: stateFolder(of: request))
+        captured[key] = loaded
+        return loaded
+    }
+
+    /// Runs `request` after the requests it requires that need running; their outcomes come first.
+    /// - Throws: `RequiresError` for a `requires:` naming no request, or a cycle.
+    public func run(_ request: LoadedRequest) async throws(RequiresError) -> [RequestOutcome] {
+        try checkRequirements(of: request, path: [])
+        return await runWithRequirements(request)
+    }
+
+    private func runWithRequirements(_ request: LoadedRequest) async -> [RequestOutcome] {
+        var outcomes: [RequestOutcome] = []
+        for required in (try? requirements(of: request)) ?? [] where needsRunning(required) {
+            outcomes += await runWithRequirements(required)
+        }
+        outcomes.append(await runOne(request))
+        return outcomes
+    }
+
+    /// Whether a required request must run: `--fresh`, or a variable it captures is missing.
+    private func needsRunning(_ required: LoadedRequest) -> Bool {
+        let known = capturedVariables(for: required)
+        return options.fresh || required.definition.captures.contains { known.values[$0.name] == nil }
+    }
+
+    /// Sends one request and judges it, recording its captures.
+    public func runOne(_ request: LoadedRequest) async -> RequestOutcome {
+        func failed(_ problem: RequestOutcome.Problem, redactor: SecretRedactor = SecretRedactor()) -> RequestOutcome {
+            RequestOutcome(request: request, result: nil, assertions: [], captures: [], problem: problem, evaluated: options.evaluate, redactor: redactor)
+        }
+        let context: TemplateContext
+        let resolution: Resolution
+        do {
+            context = try await self.context(for: request)
+            resolution = try RequestResolver(context: context).resolution(of: request)
+        } catch {
+            return failed(.collection("\(error)"))
+        }
+        let result = await RequestRunner.run(resolution.request, progress: progress)
+        guard let status = result.statusCode else {
+            let message = resolution.redactor.redact(result.failure ?? "the request failed without a response")
+            switch result.failureKind {
+            case .invalidRequest?: return failed(.invalidRequest(message), redactor: resolution.redactor)
+            case .cancelled?: return failed(.cancelled, redactor: resolution.redactor)
+            default: return failed(.transport(message), redactor: resolution.redactor)
+            }
+        }
+        let facts = ResponseFacts(status: status, headers: result.headers, body: result.body, duration: result.duration)
+        let assertions = options.evaluate ? request.definition.expectations.map { ResponseChecks.evaluate($0, against: facts, context: context) } : []
+        let captures = request.definition.captures.map { ResponseChecks.capture($0, from: facts) }
+        var redactor = resolution.redactor
+        for capture in captures where capture.isSecret { if let value = capture.value { redactor.insert(value) } }
+        if captures.contains(where: { $0.value != nil }) {
+            let key = request.collectionRoot.standardizedFileURL.path
+            var variables = capturedVariables(for: request)
+            variables.record(captures)
+            captured[key] = variables
+            recorded[key, default: CapturedVariables()].record(captures)
+        }
+        return RequestOutcome(request: request, result: result, assertions: assertions, captures: captures, problem: nil,
+                              evaluated: options.evaluate, redactor: redactor)
+    }
+
+    /// The template context: collection variables, the environment, its secret file, the
+    /// captured variables, then `--var`.
+    private func context(for request: LoadedRequest) async throws -> TemplateContext {
+        let environment = try EnvironmentValues.selected(options.environment, collectionRoot: request.collectionRoot)
+            .applying(capturedVariables(for: request))
+        let demo = RequestResolver.needsDemoServer(request) ? try await demoURL() : nil
+        return RequestResolver.context(for: request, environment: environment, overrides: options.overrides,
+                                       processEnvironment: options.processEnvironment, demoURL: demo)
+    }
+
+    /// What this session captured, per state folder, to write back with `save(_:)`.
+    public func pendingCaptures() -> [PendingCaptures] {
+        recorded.keys.sorted().compactMap { key in
+            recorded[key].map { variables in
+                PendingCaptures(folder: StateFolder(collectionRoot: URL(fileURLWithPath: key), environment: options.environment,
+                                                    processEnvironment: options.processEnvironment), variables: variables)
+            }
+        }
+    }
+
+    /// Writes the captures of every collection that captured something to its state folder.
+    /// - Throws: `CollectionWriter.SaveError` naming the path that could not be written.
+    public func save() throws(CollectionWriter.SaveError) {
+        try Self.save(pendingCaptures())
+        recorded = [:]
+    }
+
+    /// Writes captures back: what is in each file stays unless captured again, which wins
+    /// (another process, or a parallel session, may have captured other variables meanwhile).
+    /// - Throws: `CollectionWriter.SaveError` naming the path that could not be written.
+    public static func save(_ pending: [PendingCaptures]) throws(CollectionWriter.SaveError) {
+        for item in pending {
+            var merged = CapturedVariables.load(from: item.folder)
+            for (name, value) in item.variables.values { merged.values[name] = value }
+            try merged.save(to: item.folder)
+        }
+    }
+}
+
+/// Captured variables waiting to be written to a state folder.
+public struct PendingCaptures: Sendable {
+    /// Where they go.
+    public let folder: StateFolder
+    /// What was captured.
+    public let variables: CapturedVariables
+}

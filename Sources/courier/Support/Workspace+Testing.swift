@@ -1,0 +1,21 @@
+import CourierCollections
+import Foundation
+
+extension Workspace {
+    /// A session that runs this workspace's requests with captures flowing forward.
+    func session(_ variables: VariableOptions, fresh: Bool = false, evaluate: Bool = true) throws -> TestSession {
+        let options = TestSession.Options(environment: variables.env, overrides: try Self.overrides(variables.variables),
+                                          fresh: fresh, evaluate: evaluate)
+        let demo = self.demo
+        return TestSession(tree: tree, options: options) { try await demo.url() }
+    }
+
+    /// Writes captured variables to their state folders; a failure is a sentence on stderr, not an exit.
+    static func save(_ pending: [PendingCaptures]) {
+        do {
+            try TestSession.save(pending)
+        } catch {
+            Output.error("courier: captured variables were not saved: \(error.description)\n")
+        }
+    }
+}
