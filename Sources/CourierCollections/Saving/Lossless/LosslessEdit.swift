@@ -53,6 +53,7 @@ public enum LosslessEdit {
             let edited: String
             if let root = try checkedRoot(text) {
                 guard let old else { throw Refusal("it is not valid YAML") }
+                if let lineBreak = source.unsupportedLineBreak { throw Refusal("it has \(lineBreak), which YAML counts as a line break") }
                 if source.hasNodeProperties() { throw Refusal("it uses anchors, aliases or tags (&, *, !)") }
                 let located = try source.locate(root)
                 if located.isFlow { throw Refusal("the whole file is one flow mapping {…}") }

@@ -25,6 +25,22 @@ struct YAMLSource {
 
     var count: Int { scalars.count }
 
+    /// A line break libyaml counts that this source does not (a lone `\r`, U+0085, U+2028,
+    /// U+2029), named with its line; nil when there is none. Marks after one would point at the
+    /// wrong text, so such files are refused rather than edited.
+    var unsupportedLineBreak: String? {
+        for (offset, scalar) in scalars.enumerated() {
+            let name: String
+            switch scalar.value {
+            case 0x0D where self[offset + 1] != "\n": name = "a carriage return without a line feed"
+            case 0x85, 0x2028, 0x2029: name = "the line break U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            default: continue
+            }
+            return "\(name) on line \(lineStarts.lastIndex { $0 <= offset }.map { $0 + 1 } ?? 1)"
+        }
+        return nil
+    }
+
     subscript(offset: Int) -> Unicode.Scalar? { offset >= 0 && offset < scalars.count ? scalars[offset] : nil }
 
     /// The offset of a libyaml mark.
