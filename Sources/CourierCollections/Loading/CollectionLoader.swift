@@ -161,11 +161,11 @@ private struct LoadState {
     /// A file's text and content hash; nil (with a diagnostic when it is there) otherwise.
     mutating func read(_ url: URL) -> (String, ContentHash)? {
         guard let data = store.contents(of: url) else { return nil }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let stored = StoredText(data) else {
             diagnostics.append(Diagnostic(file: display(url), line: 1, column: 1, severity: .error, message: "the file is not valid UTF-8 text"))
             return nil
         }
-        return (text, ContentHash(data))
+        return (stored.text, stored.hash)
     }
 
     /// Puts entries named in `order` first, in that order; the rest keep folders-then-files order.

@@ -74,15 +74,6 @@ extension CollectionStore {
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 
-    /// The text of a file that must be UTF-8.
-    func text(of file: URL) throws(StoreError) -> String {
-        guard let data = contents(of: file) else { throw .missing(file: display(file)) }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .notLossless(file: display(file), reason: "it is not valid UTF-8 text")
-        }
-        return text
-    }
-
     /// A watch delivered as an asynchronous sequence of batches; the stream ends the watch when
     /// its consumer goes away.
     /// - Throws: `StoreError.io` when the directory cannot be watched.

@@ -11,17 +11,15 @@ extension CollectionStore {
     ///   - id: The request's id (`Demo/users/get-user`).
     ///   - draft: The request as it should be.
     ///   - hash: The content hash of the version the caller read and edited.
-    /// - Returns: The content hash of the file as written.
+    /// - Returns: The content hash of the bytes as written (a byte order mark the file had is kept).
     /// - Throws: `StoreError.conflict` when the file is no longer that version, `.notLossless`
     ///   when it cannot be edited in place, `.missing`, `.io`; nothing is written in each case.
     @discardableResult
     public func saveRequest(_ id: String, _ draft: RequestDefinition, expecting hash: ContentHash) throws(StoreError) -> ContentHash {
         let file = try requestFile(id)
-        let text = try self.text(of: file)
-        guard ContentHash(text) == hash else { throw .conflict(file: display(file)) }
-        let edited = try LosslessEdit.request(text, to: draft, file: display(file))
-        if edited != text { try write(Data(edited.utf8), to: file, secret: false) }
-        return ContentHash(edited)
+        let stored = try storedText(of: file)
+        guard stored.hash == hash else { throw .conflict(file: display(file)) }
+        return try write(try LosslessEdit.request(stored.text, to: draft, file: display(file)), over: stored, to: file)
     }
 
     /// A new GET request titled `title` in `folder`, written canonically.
@@ -41,7 +39,8 @@ extension CollectionStore {
     @discardableResult
     public func duplicateRequest(_ id: String) throws(StoreError) -> String {
         let file = try requestFile(id)
-        let text = try self.text(of: file)
+        let stored = try storedText(of: file)
+        let text = stored.text
         let (definition, _) = DocumentParser.request(text, file: display(file))
         let title = (definition?.name ?? Self.stem(of: id)) + " copy"
         let copy = freeID(for: title, in: Self.folder(of: id))
@@ -49,7 +48,7 @@ extension CollectionStore {
         draft.name = title
         // A file that cannot be edited in place is copied as it is, title and all: a copy must not rewrite it.
         let edited = (try? LosslessEdit.request(text, to: draft, file: display(file))) ?? text
-        try write(Data(edited.utf8), to: url(copy + ".yaml"), secret: false)
+        try write(stored.data(edited), to: url(copy + ".yaml"), secret: false)
         try editOrder(of: Self.folder(of: id)) { OrderListEdit.insert(Self.stem(of: copy), after: Self.stem(of: id), in: $0) }
         return copy
     }
@@ -96,10 +95,10 @@ extension CollectionStore {
     /// Applies an edit to the `collection.yaml` of `folder`, if it has one with an order list.
     private func editOrder(of folder: String, _ change: (String) -> String?) throws(StoreError) {
         let settings = url(folder).appendingPathComponent(CollectionLoader.settingsFile)
-        guard let data = contents(of: settings), let text = String(data: data, encoding: .utf8),
-              let changed = change(text), changed != text else { return }
+        guard let data = contents(of: settings), let stored = StoredText(data),
+              let changed = change(stored.text), changed != stored.text else { return }
         do {
-            try write(Data(changed.utf8), to: settings, secret: false)
+            try write(stored.data(changed), to: settings, secret: false)
         } catch {
             // The file operation itself is done; say that only the order list is behind.
             throw .io("the request file was written, but the order: list of \(display(settings)) could not be updated: \(error)")
