@@ -39,6 +39,10 @@ public protocol CollectionStore: Sendable {
 
     /// Whether git ignores `file`: nil when there is no git or the file is not in a work tree.
     func isIgnoredByGit(_ file: URL) -> Bool?
+
+    /// Whether git tracks `file` (it is in the index): nil when there is no git or the file is
+    /// not in a work tree. A tracked file is not ignored whatever `.gitignore` says.
+    func isTrackedByGit(_ file: URL) -> Bool?
 }
 
 /// A name in a folder.
@@ -58,6 +62,9 @@ public struct StoreEntry: Sendable, Hashable {
 extension CollectionStore {
     /// No git by default.
     public func isIgnoredByGit(_ file: URL) -> Bool? { nil }
+
+    /// No git by default.
+    public func isTrackedByGit(_ file: URL) -> Bool? { nil }
 
     /// Whether something (file or folder) is at `url`.
     func exists(_ url: URL) -> Bool { contents(of: url) != nil || entries(in: url) != nil }

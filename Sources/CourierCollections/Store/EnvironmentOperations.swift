@@ -54,12 +54,13 @@ extension CollectionStore {
 
     /// Saves environment `name`: each file is edited losslessly (one variable, one line); the
     /// secret file is written (mode 0600) when it has variables or exists already, and a
-    /// `.gitignore` beside it is given `*.secret.yaml` when git would not ignore it.
+    /// `.gitignore` beside it is given `*.secret.yaml` first when git would not ignore it.
     /// - Parameters:
     ///   - draft: The variables and secrets as they should be.
     ///   - loaded: What the caller read (`loadEnvironment`); its hashes guard against overwriting
     ///     a version the caller has not seen.
-    /// - Returns: Notes for the user (the `.gitignore` that was written), empty most of the time.
+    /// - Returns: Notes for the user (the `.gitignore` that was written, a secret file git tracks),
+    ///   empty most of the time.
     /// - Throws: `StoreError.conflict`, `.notLossless` or `.io`; a conflict writes nothing.
     @discardableResult
     public func saveEnvironment(_ name: String, in collectionRoot: URL, _ draft: EnvironmentContent,
@@ -72,8 +73,10 @@ extension CollectionStore {
         let secretData = contents(of: secret) != nil || !draft.secrets.isEmpty ? try editedEnvironment(secret, draft.secrets) : nil
         if let plainData { try write(plainData, to: plain, secret: false) }
         guard let secretData else { return [] }
+        // The .gitignore first: a crash in between must not leave a secret git would pick up.
+        let notes = try protectSecrets(secret)
         try write(secretData, to: secret, secret: true)
-        return try protectSecrets(secret).map { [$0] } ?? []
+        return notes
     }
 
     /// The new bytes of an environment file (a byte order mark kept), or nil when it stays as it is.
