@@ -26,6 +26,16 @@ struct NodeReader {
         diagnostics.append(Diagnostic(file: file, line: place.line, column: place.column, severity: .warning, message: message))
     }
 
+    /// How a diagnostic about an unknown key starts (`unknown key 'jsn' in body…`).
+    static let unknownKeyPrefix = "unknown key '"
+
+    /// The key an unknown-key diagnostic is about; nil for other diagnostics.
+    static func unknownKey(in message: String) -> String? {
+        guard message.hasPrefix(unknownKeyPrefix) else { return nil }
+        let rest = message.dropFirst(unknownKeyPrefix.count)
+        return rest.range(of: "' in ").map { String(rest[..<$0.lowerBound]) }
+    }
+
     /// The pairs of a mapping whose keys are strings; reports unknown keys with a suggestion.
     mutating func mapping(_ node: Node, what: String, allowed: [String]) -> [(key: String, keyNode: Node, value: Node)] {
         guard case .mapping(let mapping) = node else {
@@ -42,9 +52,9 @@ struct NodeReader {
                 // A key this close to a known one is almost certainly that key misspelt, and
                 // ignoring it would change the request (`methd: POST` sent as a GET): an error.
                 if let near = Suggestion.closest(to: key, in: allowed, within: 2) {
-                    error(keyNode, "unknown key '\(key)' in \(what); did you mean '\(near)'? (known: \(allowed.joined(separator: ", ")))")
+                    error(keyNode, "\(Self.unknownKeyPrefix)\(key)' in \(what); did you mean '\(near)'? (known: \(allowed.joined(separator: ", ")))")
                 } else {
-                    warning(keyNode, "unknown key '\(key)' in \(what) is kept but not used (known: \(allowed.joined(separator: ", ")))")
+                    warning(keyNode, "\(Self.unknownKeyPrefix)\(key)' in \(what) is kept but not used (known: \(allowed.joined(separator: ", ")))")
                 }
                 continue
             }

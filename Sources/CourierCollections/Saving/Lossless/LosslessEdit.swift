@@ -59,6 +59,7 @@ public enum LosslessEdit {
                 if located.isFlow { throw Refusal("the whole file is one flow mapping {…}") }
                 var editor = TextEditor(source)
                 try change(&editor, located, old)
+                try keepUnknownKeys(problems, source: source, editor: editor)
                 edited = try editor.apply()
             } else {
                 // Only comments so far: they stay, the content follows them.
@@ -74,6 +75,20 @@ public enum LosslessEdit {
             return edited
         } catch {
             throw .notLossless(file: file, reason: error.reason)
+        }
+    }
+
+    /// Refuses an edit that would replace or remove a key the loader does not know (`jsn:` in a
+    /// body whose kind is set anew, `x-note:` in a header entry that goes): the user wrote it and
+    /// the editor never writes it back.
+    private static func keepUnknownKeys(_ problems: [Diagnostic], source: YAMLSource, editor: TextEditor) throws(Refusal) {
+        let dropped = problems.compactMap { problem -> String? in
+            guard let key = NodeReader.unknownKey(in: problem.message), let offset = source.offset(line: problem.line, column: problem.column),
+                  editor.removes(offset) else { return nil }
+            return "'\(key)' (line \(problem.line))"
+        }
+        guard dropped.isEmpty else {
+            throw Refusal("the edit would drop \(dropped.joined(separator: ", ")), which courier does not know; fix or remove it by hand first")
         }
     }
 
