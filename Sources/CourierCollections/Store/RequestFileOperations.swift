@@ -55,14 +55,18 @@ extension CollectionStore {
 
     /// Gives a request a new id: the file is renamed (its bytes, the `name:` title included, are
     /// kept) and keeps its place in the folder's order.
-    /// - Parameter name: The new file name, made safe (`Create a user` → `create-a-user`).
+    /// - Parameter name: The new file name: kept as typed when it is one (`GetUser`), else made
+    ///   safe (`Create a user` → `create-a-user`).
     /// - Returns: The new id.
+    /// - Throws: `StoreError.exists` when a request already has that name; nothing is renamed.
     @discardableResult
     public func renameRequest(_ id: String, to name: String) throws(StoreError) -> String {
         let file = try requestFile(id)
         let folder = Self.folder(of: id)
-        guard Self.slug(name) != Self.stem(of: id) else { return id }
-        let renamed = freeID(for: name, in: folder)
+        let stem = Self.fileStem(name)
+        guard stem != Self.stem(of: id) else { return id }
+        let renamed = Self.join(folder, stem)
+        if exists(url(renamed + ".yaml")) || exists(url(renamed + ".yml")) { throw .exists(id: renamed) }
         try move(file, to: url(renamed + ".yaml"))
         try editOrder(of: folder) { OrderListEdit.rename(Self.stem(of: id), to: Self.stem(of: renamed), in: $0) }
         return renamed
@@ -125,6 +129,17 @@ extension CollectionStore {
 
     /// The file name part of an id, without extension.
     static func stem(of id: String) -> String { String(id.split(separator: "/").last ?? "") }
+
+    /// A typed file name as a file stem: as typed when it is letters, digits, `-`, `_` and `.`
+    /// (not starting with `.`, which would hide it; a `.yaml` or `.yml` ending is dropped), else
+    /// its slug ("request" when nothing is left).
+    static func fileStem(_ name: String) -> String {
+        var typed = name.trimmingCharacters(in: .whitespaces)
+        for suffix in [".yaml", ".yml"] where typed.hasSuffix(suffix) { typed.removeLast(suffix.count) }
+        if !typed.isEmpty, !typed.hasPrefix("."), typed.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) { return typed }
+        let slug = slug(typed)
+        return slug.isEmpty ? "request" : slug
+    }
 
     /// "Create a user" → "create-a-user": lower-case letters, digits and dashes.
     public static func slug(_ name: String) -> String {

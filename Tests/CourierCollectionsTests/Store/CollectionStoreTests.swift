@@ -76,20 +76,20 @@ struct CollectionStoreTests {
         let store = fixture.store
 
         let renamed = try store.renameRequest("API/zeta", to: "Omega")
-        #expect(renamed == "API/omega")
-        #expect(store.load().requestIds == ["API/omega", "API/alpha", "API/mid"], "the renamed request keeps first place")
+        #expect(renamed == "API/Omega", "a valid file name is kept as typed")
+        #expect(store.load().requestIds == ["API/Omega", "API/alpha", "API/mid"], "the renamed request keeps first place")
 
         let copy = try store.duplicateRequest("API/alpha")
-        #expect(store.load().requestIds == ["API/omega", "API/alpha", copy, "API/mid"], "the copy lands next to its original")
+        #expect(store.load().requestIds == ["API/Omega", "API/alpha", copy, "API/mid"], "the copy lands next to its original")
         #expect(fixture.text(copy + ".yaml") == "name: alpha copy\npath: alpha\n", "a copy of the bytes, the title edited")
 
         #expect(try store.moveRequest("API/mid", to: "API/other") == "API/other/mid")
-        try store.deleteRequest("API/omega")
+        try store.deleteRequest("API/Omega")
         let tree = store.load()
         #expect(tree.requestIds == ["API/alpha", copy, "API/other/mid"])
         #expect(tree.diagnostics.isEmpty, "no order entry names a request that is gone: \(tree.diagnostics)")
         #expect(fixture.text("API/collection.yaml") == "name: API\nbaseUrl: http://127.0.0.1:1\norder: [alpha, alpha-copy]\n")
-        #expect(throws: StoreError.self) { try store.deleteRequest("API/omega") }
+        #expect(throws: StoreError.self) { try store.deleteRequest("API/Omega") }
     }
 
     @Test("A new request is written canonically under a free name", arguments: StoreKind.allCases)
