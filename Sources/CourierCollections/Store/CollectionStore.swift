@@ -33,7 +33,9 @@ public protocol CollectionStore: Sendable {
     func move(_ item: URL, to destination: URL) throws(StoreError)
 
     /// Reports changes below `directory` — made here or by anyone else — in batches, each after
-    /// about 100 ms without a further change, until the returned watch is cancelled or released.
+    /// about 100 ms without a further change (at most about 500 ms after the first one, however
+    /// busy the writer), until the returned watch is cancelled or released. When changes were
+    /// lost, `StoreChange.rescan` says so: re-read everything.
     /// - Throws: `StoreError.io` when the directory cannot be watched at all.
     func watch(_ onChange: @escaping @Sendable ([StoreChange]) -> Void) throws(StoreError) -> StoreWatch
 
