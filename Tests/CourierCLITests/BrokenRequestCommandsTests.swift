@@ -27,6 +27,20 @@ struct BrokenRequestCommandsTests {
         #expect(list.status == 1 && list.stderr.contains("API/create.yaml:1:1: error: unknown key 'methd'"), "\(list.stderr)")
     }
 
+    @Test("run, curl and export refuse a request whose collection.yaml has `heders:`, with file:line:column, exit 2")
+    func settingsTypoIsRefused() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("API/collection.yaml", "baseUrl: http://127.0.0.1:1\nheders:\n  - {name: X-Team, value: a}\n")
+        try directory.write("API/users/list.yaml", "path: users\n")
+        let collections = ["--collections", directory.url.path]
+        for command in [["run"], ["curl"], ["export", "--format", "httpie"]] {
+            let result = try await Processes.run([courier] + command + ["API/users/list"] + collections, timeout: 60)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("API/collection.yaml:2:1: error: unknown key 'heders' in collection.yaml; did you mean 'headers'?"),
+                    "\(command): \(result.stderr)")
+        }
+    }
+
     @Test("A usage error exits 2, as DESIGN's table says, with the usage on stderr")
     func usageExitsTwo() async throws {
         let result = try await Processes.run([courier, "run", "--no-such-flag"], timeout: 60)

@@ -106,8 +106,9 @@ public struct RequestResolver: Sendable {
     }
 
     /// The Courier request for `loaded`, its templates filled in.
-    /// - Throws: `ResolveError` with file:line:column: the file's own error-level problems (a
-    ///   request with errors is never sent as something else), or a template that cannot be filled.
+    /// - Throws: `ResolveError` with file:line:column: the error-level problems of the file and
+    ///   of the `collection.yaml` files it inherits from (a request with errors is never sent as
+    ///   something else), or a template that cannot be filled.
     public func resolve(_ loaded: LoadedRequest) throws -> ResolvedRequest {
         try resolution(of: loaded).request
     }
@@ -117,7 +118,7 @@ public struct RequestResolver: Sendable {
     /// the encodings that put them on the wire.
     /// - Throws: As `resolve(_:)` does.
     public func resolution(of loaded: LoadedRequest) throws -> Resolution {
-        let errors = loaded.problems.filter { $0.severity == .error }
+        let errors = loaded.blockingErrors
         if !errors.isEmpty { throw ResolveError(description: errors.map(\.description).joined(separator: "\n")) }
         var secrets = context.redactor
         let context = self.context

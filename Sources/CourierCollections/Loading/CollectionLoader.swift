@@ -23,7 +23,7 @@ public enum CollectionLoader {
                                                 message: "no collections directory here; create it or pass --collections DIR"))
             return CollectionTree(directory: directory, entries: [], requests: [:], diagnostics: state.diagnostics)
         }
-        let entries = state.folder(state.root, settings: [], collectionRoot: nil)
+        let entries = state.folder(state.root, settings: [], inherited: [], collectionRoot: nil)
         return CollectionTree(directory: state.root, entries: entries, requests: state.requests, diagnostics: state.diagnostics)
     }
 
@@ -31,6 +31,12 @@ public enum CollectionLoader {
     static func isRequestFile(_ name: String) -> Bool {
         (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && name != settingsFile && !name.contains(".secret.")
     }
+}
+
+/// The settings a request inherits: the `collection.yaml` definitions above it and their errors.
+private struct Settings {
+    let definitions: [CollectionDefinition]
+    let problems: [Diagnostic]
 }
 
 /// The walk's accumulated results.
@@ -54,8 +60,14 @@ private struct LoadState {
     /// A path as messages show it: relative to the working directory when inside it.
     func display(_ url: URL) -> String { store.display(url) }
 
-    mutating func folder(_ url: URL, settings: [CollectionDefinition], collectionRoot: URL?) -> [TreeEntry] {
+    /// The entries of folder `url`.
+    /// - Parameters:
+    ///   - settings: The `collection.yaml` settings of the folders above, outermost first.
+    ///   - inherited: The errors of those `collection.yaml` files: every request below carries them.
+    mutating func folder(_ url: URL, settings: [CollectionDefinition], inherited: [Diagnostic], collectionRoot: URL?) -> [TreeEntry] {
         var settings = settings
+        var inherited = inherited
+        let problemsBefore = diagnostics.count
         var order: [String]?
         var orderLocation = SourceLocation(file: display(url.appendingPathComponent(CollectionLoader.settingsFile)), line: 1, column: 1)
         let settingsURL = url.appendingPathComponent(CollectionLoader.settingsFile)
@@ -68,6 +80,7 @@ private struct LoadState {
                 orderLocation = definition.locations["order"] ?? orderLocation
             }
         }
+        inherited += diagnostics[problemsBefore...].filter { $0.severity == .error }
         if collectionRoot == url { environmentProblems(of: url) }
         let names = (store.entries(in: url) ?? []).filter { !$0.name.hasPrefix(".") }
         var folders: [(String, URL)] = []
@@ -91,11 +104,11 @@ private struct LoadState {
         }
         var entries: [(key: String, entry: TreeEntry)] = []
         for (name, child) in folders.sorted(by: { $0.0.localizedStandardCompare($1.0) == .orderedAscending }) {
-            let children = folder(child, settings: settings, collectionRoot: collectionRoot ?? child)
+            let children = folder(child, settings: settings, inherited: inherited, collectionRoot: collectionRoot ?? child)
             entries.append((name, .folder(FolderEntry(name: name, id: id(of: child), children: children))))
         }
         for (name, child) in files.sorted(by: { $0.0.localizedStandardCompare($1.0) == .orderedAscending }) {
-            if let entry = request(child, settings: settings, collectionRoot: collectionRoot ?? url) {
+            if let entry = request(child, settings: Settings(definitions: settings, problems: inherited), collectionRoot: collectionRoot ?? url) {
                 entries.append((name, .request(entry)))
             }
         }
@@ -104,7 +117,7 @@ private struct LoadState {
 
     /// A request file's entry, kept even when the file has errors (with what could be read and
     /// its problems), so the tree shows it marked and nothing sends it.
-    mutating func request(_ url: URL, settings: [CollectionDefinition], collectionRoot: URL) -> RequestEntry? {
+    mutating func request(_ url: URL, settings: Settings, collectionRoot: URL) -> RequestEntry? {
         let before = diagnostics.count
         guard let (text, hash) = read(url) else {
             return diagnostics.count == before ? nil : entry(url, RequestDefinition(), text: "", hash: ContentHash(""), problems: Array(diagnostics[before...]),
@@ -118,13 +131,14 @@ private struct LoadState {
     }
 
     private mutating func entry(_ url: URL, _ definition: RequestDefinition, text: String, hash: ContentHash, problems: [Diagnostic],
-                                settings: [CollectionDefinition], collectionRoot: URL) -> RequestEntry {
+                                settings: Settings, collectionRoot: URL) -> RequestEntry {
         let requestId = id(of: url)
         let loaded = LoadedRequest(id: requestId, file: url, displayPath: display(url), definition: definition,
-                                   settings: settings, collectionRoot: collectionRoot, text: text, contentHash: hash, problems: problems)
+                                   settings: settings.definitions, collectionRoot: collectionRoot, text: text, contentHash: hash, problems: problems,
+                                   inheritedProblems: settings.problems)
         requests[requestId] = loaded
         // A method that was not read for certain is not shown as the default GET.
-        let method = loaded.hasErrors && definition.locations["method"] == nil ? "?" : definition.method
+        let method = problems.contains { $0.severity == .error } && definition.locations["method"] == nil ? "?" : definition.method
         return RequestEntry(name: url.deletingPathExtension().lastPathComponent, id: requestId, method: method, problems: problems)
     }
 
@@ -161,11 +175,11 @@ private struct LoadState {
     /// A file's text and content hash; nil (with a diagnostic when it is there) otherwise.
     mutating func read(_ url: URL) -> (String, ContentHash)? {
         guard let data = store.contents(of: url) else { return nil }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let stored = StoredText(data) else {
             diagnostics.append(Diagnostic(file: display(url), line: 1, column: 1, severity: .error, message: "the file is not valid UTF-8 text"))
             return nil
         }
-        return (text, ContentHash(data))
+        return (stored.text, stored.hash)
     }
 
     /// Puts entries named in `order` first, in that order; the rest keep folders-then-files order.

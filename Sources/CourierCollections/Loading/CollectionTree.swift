@@ -57,11 +57,18 @@ public struct LoadedRequest: Sendable {
     public let text: String
     /// The hash of the bytes read: a save writes only over this version.
     public let contentHash: ContentHash
-    /// The file's problems (errors and warnings); they are in the tree's diagnostics too.
+    /// The file's own problems (errors and warnings); they are in the tree's diagnostics too.
     public let problems: [Diagnostic]
+    /// The errors of the `collection.yaml` files in `settings`' chain (the request's folder and
+    /// the folders above it, up to the collection): a broken `collection.yaml` would send the
+    /// request without its settings, so these stop it too. In the tree's diagnostics as well.
+    public let inheritedProblems: [Diagnostic]
 
-    /// Whether a problem is an error: the request is not sent (explorer, `run`, `test`).
-    public var hasErrors: Bool { problems.contains { $0.severity == .error } }
+    /// The errors that stop the request from being sent: the file's own, then its settings chain's.
+    public var blockingErrors: [Diagnostic] { problems.filter { $0.severity == .error } + inheritedProblems }
+
+    /// Whether an error of the file or of its settings chain stops the request (explorer, `run`, `test`).
+    public var hasErrors: Bool { !blockingErrors.isEmpty }
 }
 
 /// Everything under a collections directory, with every problem found on the way.

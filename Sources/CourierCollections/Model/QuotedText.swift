@@ -1,6 +1,12 @@
 /// Double-quoted strings with backslash escapes, as JSON and YAML both write them; they differ
 /// only in how other control characters are spelled (`\u0001` against `\x01`).
 enum QuotedText {
+    /// Control characters and the line breaks beyond `\n` and `\r` (U+0085, U+2028, U+2029):
+    /// written escaped, never as they are, so no reader sees a line end in the middle of a value.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
     static func quote(_ text: String, controlPrefix: String, digits: Int) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -10,12 +16,17 @@ enum QuotedText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where isControl(scalar):
                 let hex = String(scalar.value, radix: 16)
-                out += controlPrefix + String(repeating: "0", count: digits - hex.count) + hex
+                out += scalar.value > 0xFF ? "\\u" + hex.leftPadded(to: 4) : controlPrefix + hex.leftPadded(to: digits)
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
     }
+}
+
+extension String {
+    /// The string with zeros in front, `count` characters long at least.
+    func leftPadded(to count: Int) -> String { String(repeating: "0", count: max(0, count - self.count)) + self }
 }

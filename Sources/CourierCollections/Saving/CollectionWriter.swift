@@ -100,9 +100,11 @@ public enum CollectionWriter {
         try save(Data(text.utf8), to: url, secret: secret)
     }
 
-    /// Writes `data` to `url` atomically, as `save(_:to:secret:)` writes text.
+    /// Writes `data` to `url` atomically, as `save(_:to:secret:)` writes text. A symbolic link
+    /// stays one: the file it points to is replaced, keeping that file's mode.
     @discardableResult
-    public static func save(_ data: Data, to url: URL, secret: Bool = false) throws(SaveError) -> Bool {
+    public static func save(_ data: Data, to link: URL, secret: Bool = false) throws(SaveError) -> Bool {
+        let url = target(of: link)
         if FileManager.default.contents(atPath: url.path) == data { return false }
         let folder = url.deletingLastPathComponent()
         do {
@@ -122,5 +124,18 @@ public enum CollectionWriter {
             throw SaveError(description: "cannot replace \(url.path): \(reason)")
         }
         return true
+    }
+
+    /// The file `url` names once symbolic links are followed (`url` itself when it is none),
+    /// so a save replaces the file a link points to, never the link.
+    static func target(of url: URL) -> URL {
+        var current = url
+        // A bound, as the kernel has one: a loop of links is written as the last link reached.
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { return current }
+            current = destination.hasPrefix("/") ? URL(fileURLWithPath: destination)
+                : current.deletingLastPathComponent().appendingPathComponent(destination).standardizedFileURL
+        }
+        return current
     }
 }

@@ -19,7 +19,7 @@ enum YAMLText {
         if typed.contains(text.lowercased()) || Double(text) != nil || Int(text) != nil { return true }
         if text.hasPrefix("0x") || text.hasPrefix("0o") || text == ".inf" || text == ".nan" { return true }
         if inner.contains(where: text.contains) { return true }
-        return text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0xFEFF }
+        return text.unicodeScalars.contains { QuotedText.isControl($0) || $0.value == 0xFEFF }
     }
 
     /// `text` as a block-context scalar: plain when it starts with a letter and holds nothing a
@@ -35,11 +35,11 @@ enum YAMLText {
 
     /// `text` in the quotes `quote` stands for (`'`, `"`, or nil for plain when it reads back):
     /// an edited value keeps the quoting it was written with. Single quotes cannot hold control
-    /// characters, so such text is double-quoted instead.
+    /// characters (nor line breaks), so such text is double-quoted instead.
     static func scalar(_ text: String, like quote: Character?) -> String {
         switch quote {
         case "\"": return quoted(text)
-        case "'" where !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }):
+        case "'" where !text.unicodeScalars.contains(where: QuotedText.isControl):
             return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
         default: return scalar(text)
         }

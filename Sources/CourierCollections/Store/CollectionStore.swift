@@ -33,12 +33,18 @@ public protocol CollectionStore: Sendable {
     func move(_ item: URL, to destination: URL) throws(StoreError)
 
     /// Reports changes below `directory` — made here or by anyone else — in batches, each after
-    /// about 100 ms without a further change, until the returned watch is cancelled or released.
+    /// about 100 ms without a further change (at most about 500 ms after the first one, however
+    /// busy the writer), until the returned watch is cancelled or released. When changes were
+    /// lost, `StoreChange.rescan` says so: re-read everything.
     /// - Throws: `StoreError.io` when the directory cannot be watched at all.
     func watch(_ onChange: @escaping @Sendable ([StoreChange]) -> Void) throws(StoreError) -> StoreWatch
 
     /// Whether git ignores `file`: nil when there is no git or the file is not in a work tree.
     func isIgnoredByGit(_ file: URL) -> Bool?
+
+    /// Whether git tracks `file` (it is in the index): nil when there is no git or the file is
+    /// not in a work tree. A tracked file is not ignored whatever `.gitignore` says.
+    func isTrackedByGit(_ file: URL) -> Bool?
 }
 
 /// A name in a folder.
@@ -59,6 +65,9 @@ extension CollectionStore {
     /// No git by default.
     public func isIgnoredByGit(_ file: URL) -> Bool? { nil }
 
+    /// No git by default.
+    public func isTrackedByGit(_ file: URL) -> Bool? { nil }
+
     /// Whether something (file or folder) is at `url`.
     func exists(_ url: URL) -> Bool { contents(of: url) != nil || entries(in: url) != nil }
 
@@ -72,15 +81,6 @@ extension CollectionStore {
         let cwd = FileManager.default.currentDirectoryPath
         let path = url.standardizedFileURL.path
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
-    }
-
-    /// The text of a file that must be UTF-8.
-    func text(of file: URL) throws(StoreError) -> String {
-        guard let data = contents(of: file) else { throw .missing(file: display(file)) }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .notLossless(file: display(file), reason: "it is not valid UTF-8 text")
-        }
-        return text
     }
 
     /// A watch delivered as an asynchronous sequence of batches; the stream ends the watch when

@@ -23,7 +23,6 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
 
     /// Sixteen hexadecimal digits.
     public var description: String {
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        String(value, radix: 16).leftPadded(to: 16)
     }
 }

@@ -42,11 +42,11 @@ extension CollectionStore {
         let (plain, secret) = environmentFiles(name, in: collectionRoot)
         var content = EnvironmentContent()
         if let data = contents(of: plain) {
-            content.variables = DocumentParser.environment(String(decoding: data, as: UTF8.self), file: display(plain)).0
+            content.variables = DocumentParser.environment(StoredText(data)?.text ?? "", file: display(plain)).0
             content.variablesHash = ContentHash(data)
         }
         if let data = contents(of: secret) {
-            content.secrets = DocumentParser.environment(String(decoding: data, as: UTF8.self), file: display(secret)).0
+            content.secrets = DocumentParser.environment(StoredText(data)?.text ?? "", file: display(secret)).0
             content.secretsHash = ContentHash(data)
         }
         return content
@@ -54,12 +54,13 @@ extension CollectionStore {
 
     /// Saves environment `name`: each file is edited losslessly (one variable, one line); the
     /// secret file is written (mode 0600) when it has variables or exists already, and a
-    /// `.gitignore` beside it is given `*.secret.yaml` when git would not ignore it.
+    /// `.gitignore` beside it is given `*.secret.yaml` first when git would not ignore it.
     /// - Parameters:
     ///   - draft: The variables and secrets as they should be.
     ///   - loaded: What the caller read (`loadEnvironment`); its hashes guard against overwriting
     ///     a version the caller has not seen.
-    /// - Returns: Notes for the user (the `.gitignore` that was written), empty most of the time.
+    /// - Returns: Notes for the user (the `.gitignore` that was written, a secret file git tracks),
+    ///   empty most of the time.
     /// - Throws: `StoreError.conflict`, `.notLossless` or `.io`; a conflict writes nothing.
     @discardableResult
     public func saveEnvironment(_ name: String, in collectionRoot: URL, _ draft: EnvironmentContent,
@@ -68,23 +69,23 @@ extension CollectionStore {
         for (file, hash) in [(plain, loaded.variablesHash), (secret, loaded.secretsHash)] where contents(of: file).map(ContentHash.init) != hash {
             throw .conflict(file: display(file))
         }
-        let plainText = try editedEnvironment(plain, draft.variables)
-        let secretText = contents(of: secret) != nil || !draft.secrets.isEmpty ? try editedEnvironment(secret, draft.secrets) : nil
-        if let plainText { try write(Data(plainText.utf8), to: plain, secret: false) }
-        guard let secretText else { return [] }
-        try write(Data(secretText.utf8), to: secret, secret: true)
-        return try protectSecrets(secret).map { [$0] } ?? []
+        let plainData = try editedEnvironment(plain, draft.variables)
+        let secretData = contents(of: secret) != nil || !draft.secrets.isEmpty ? try editedEnvironment(secret, draft.secrets) : nil
+        if let plainData { try write(plainData, to: plain, secret: false) }
+        guard let secretData else { return [] }
+        // The .gitignore first: a crash in between must not leave a secret git would pick up.
+        let notes = try protectSecrets(secret)
+        try write(secretData, to: secret, secret: true)
+        return notes
     }
 
-    /// The new text of an environment file, or nil when it stays as it is.
-    private func editedEnvironment(_ file: URL, _ fields: [Field]) throws(StoreError) -> String? {
-        guard let data = contents(of: file) else {
-            return fields.isEmpty ? "" : CollectionWriter.text(ofEnvironment: fields)
+    /// The new bytes of an environment file (a byte order mark kept), or nil when it stays as it is.
+    private func editedEnvironment(_ file: URL, _ fields: [Field]) throws(StoreError) -> Data? {
+        guard contents(of: file) != nil else {
+            return Data((fields.isEmpty ? "" : CollectionWriter.text(ofEnvironment: fields)).utf8)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .notLossless(file: display(file), reason: "it is not valid UTF-8 text")
-        }
-        let edited = try LosslessEdit.environment(text, to: fields, file: display(file))
-        return edited == text ? nil : edited
+        let stored = try storedText(of: file)
+        let edited = try LosslessEdit.environment(stored.text, to: fields, file: display(file))
+        return edited == stored.text ? nil : stored.data(edited)
     }
 }

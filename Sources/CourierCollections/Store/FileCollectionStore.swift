@@ -90,9 +90,22 @@ public struct FileCollectionStore: CollectionStore {
 
     /// Asks `git check-ignore`; nil without git or outside a work tree.
     public func isIgnoredByGit(_ file: URL) -> Bool? {
+        git(["check-ignore", "-q", file.path], in: file.deletingLastPathComponent())
+    }
+
+    /// Asks `git ls-files --error-unmatch`; nil without git or outside a work tree.
+    public func isTrackedByGit(_ file: URL) -> Bool? {
+        git(["ls-files", "--error-unmatch", "--", file.path], in: file.deletingLastPathComponent())
+    }
+
+    /// Runs git in `folder` (or the nearest folder above it that exists): 0 is yes, 1 is no,
+    /// anything else (128 outside a work tree, 127 without git) no answer.
+    private func git(_ arguments: [String], in folder: URL) -> Bool? {
+        var folder = folder
+        while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" { folder.deleteLastPathComponent() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", file.deletingLastPathComponent().path, "check-ignore", "-q", file.path]
+        process.arguments = ["git", "-C", folder.path] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
@@ -101,7 +114,6 @@ public struct FileCollectionStore: CollectionStore {
             return nil
         }
         process.waitUntilExit()
-        // 0: ignored, 1: not ignored, 128 (or 127 without git): no answer.
         switch process.terminationStatus {
         case 0: return true
         case 1: return false

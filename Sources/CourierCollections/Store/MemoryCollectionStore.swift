@@ -16,11 +16,15 @@ public final class MemoryCollectionStore: CollectionStore {
     private let state = Mutex(Files())
     /// What `isIgnoredByGit` answers (nil: no git), for tests of the `.gitignore` note.
     private let gitIgnores: Bool?
+    /// The paths a pretend `git ls-files` lists (when there is pretend git).
+    private let gitTracks: Set<String>
 
-    /// An empty store; `gitIgnores` is the answer of a pretend `git check-ignore`.
-    public init(gitIgnores: Bool? = nil) {
+    /// An empty store; `gitIgnores` is the answer of a pretend `git check-ignore`, and
+    /// `gitTracks` the paths (below the directory) a pretend `git ls-files` lists.
+    public init(gitIgnores: Bool? = nil, gitTracks: Set<String> = []) {
         directory = URL(fileURLWithPath: "/memory-\(UUID().uuidString)/Collections")
         self.gitIgnores = gitIgnores
+        self.gitTracks = gitTracks
         state.withLock { _ = $0.folders.insert(directory.path) }
     }
 
@@ -101,6 +105,11 @@ public final class MemoryCollectionStore: CollectionStore {
 
     /// The pretend answer given at creation.
     public func isIgnoredByGit(_ file: URL) -> Bool? { gitIgnores }
+
+    /// The pretend answer given at creation: files below the directory listed there are tracked.
+    public func isTrackedByGit(_ file: URL) -> Bool? {
+        gitIgnores == nil ? nil : gitTracks.contains(relative(key(file)))
+    }
 
     // MARK: - Paths
 

@@ -11,17 +11,15 @@ extension CollectionStore {
     ///   - id: The request's id (`Demo/users/get-user`).
     ///   - draft: The request as it should be.
     ///   - hash: The content hash of the version the caller read and edited.
-    /// - Returns: The content hash of the file as written.
+    /// - Returns: The content hash of the bytes as written (a byte order mark the file had is kept).
     /// - Throws: `StoreError.conflict` when the file is no longer that version, `.notLossless`
     ///   when it cannot be edited in place, `.missing`, `.io`; nothing is written in each case.
     @discardableResult
     public func saveRequest(_ id: String, _ draft: RequestDefinition, expecting hash: ContentHash) throws(StoreError) -> ContentHash {
         let file = try requestFile(id)
-        let text = try self.text(of: file)
-        guard ContentHash(text) == hash else { throw .conflict(file: display(file)) }
-        let edited = try LosslessEdit.request(text, to: draft, file: display(file))
-        if edited != text { try write(Data(edited.utf8), to: file, secret: false) }
-        return ContentHash(edited)
+        let stored = try storedText(of: file)
+        guard stored.hash == hash else { throw .conflict(file: display(file)) }
+        return try write(try LosslessEdit.request(stored.text, to: draft, file: display(file)), over: stored, to: file)
     }
 
     /// A new GET request titled `title` in `folder`, written canonically.
@@ -41,7 +39,8 @@ extension CollectionStore {
     @discardableResult
     public func duplicateRequest(_ id: String) throws(StoreError) -> String {
         let file = try requestFile(id)
-        let text = try self.text(of: file)
+        let stored = try storedText(of: file)
+        let text = stored.text
         let (definition, _) = DocumentParser.request(text, file: display(file))
         let title = (definition?.name ?? Self.stem(of: id)) + " copy"
         let copy = freeID(for: title, in: Self.folder(of: id))
@@ -49,21 +48,25 @@ extension CollectionStore {
         draft.name = title
         // A file that cannot be edited in place is copied as it is, title and all: a copy must not rewrite it.
         let edited = (try? LosslessEdit.request(text, to: draft, file: display(file))) ?? text
-        try write(Data(edited.utf8), to: url(copy + ".yaml"), secret: false)
+        try write(stored.data(edited), to: url(copy + ".yaml"), secret: false)
         try editOrder(of: Self.folder(of: id)) { OrderListEdit.insert(Self.stem(of: copy), after: Self.stem(of: id), in: $0) }
         return copy
     }
 
     /// Gives a request a new id: the file is renamed (its bytes, the `name:` title included, are
     /// kept) and keeps its place in the folder's order.
-    /// - Parameter name: The new file name, made safe (`Create a user` → `create-a-user`).
+    /// - Parameter name: The new file name: kept as typed when it is one (`GetUser`), else made
+    ///   safe (`Create a user` → `create-a-user`).
     /// - Returns: The new id.
+    /// - Throws: `StoreError.exists` when a request already has that name; nothing is renamed.
     @discardableResult
     public func renameRequest(_ id: String, to name: String) throws(StoreError) -> String {
         let file = try requestFile(id)
         let folder = Self.folder(of: id)
-        guard Self.slug(name) != Self.stem(of: id) else { return id }
-        let renamed = freeID(for: name, in: folder)
+        let stem = Self.fileStem(name)
+        guard stem != Self.stem(of: id) else { return id }
+        let renamed = Self.join(folder, stem)
+        if exists(url(renamed + ".yaml")) || exists(url(renamed + ".yml")) { throw .exists(id: renamed) }
         try move(file, to: url(renamed + ".yaml"))
         try editOrder(of: folder) { OrderListEdit.rename(Self.stem(of: id), to: Self.stem(of: renamed), in: $0) }
         return renamed
@@ -96,10 +99,10 @@ extension CollectionStore {
     /// Applies an edit to the `collection.yaml` of `folder`, if it has one with an order list.
     private func editOrder(of folder: String, _ change: (String) -> String?) throws(StoreError) {
         let settings = url(folder).appendingPathComponent(CollectionLoader.settingsFile)
-        guard let data = contents(of: settings), let text = String(data: data, encoding: .utf8),
-              let changed = change(text), changed != text else { return }
+        guard let data = contents(of: settings), let stored = StoredText(data),
+              let changed = change(stored.text), changed != stored.text else { return }
         do {
-            try write(Data(changed.utf8), to: settings, secret: false)
+            try write(stored.data(changed), to: settings, secret: false)
         } catch {
             // The file operation itself is done; say that only the order list is behind.
             throw .io("the request file was written, but the order: list of \(display(settings)) could not be updated: \(error)")
@@ -126,6 +129,17 @@ extension CollectionStore {
 
     /// The file name part of an id, without extension.
     static func stem(of id: String) -> String { String(id.split(separator: "/").last ?? "") }
+
+    /// A typed file name as a file stem: as typed when it is letters, digits, `-`, `_` and `.`
+    /// (not starting with `.`, which would hide it; a `.yaml` or `.yml` ending is dropped), else
+    /// its slug ("request" when nothing is left).
+    static func fileStem(_ name: String) -> String {
+        var typed = name.trimmingCharacters(in: .whitespaces)
+        for suffix in [".yaml", ".yml"] where typed.hasSuffix(suffix) { typed.removeLast(suffix.count) }
+        if !typed.isEmpty, !typed.hasPrefix("."), typed.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) { return typed }
+        let slug = slug(typed)
+        return slug.isEmpty ? "request" : slug
+    }
 
     /// "Create a user" → "create-a-user": lower-case letters, digits and dashes.
     public static func slug(_ name: String) -> String {

@@ -22,6 +22,11 @@ public struct StoreChange: Sendable, Hashable, CustomStringConvertible {
         self.isFolder = isFolder
     }
 
+    /// Changes were lost (the kernel's event queue overflowed): anything below the directory may
+    /// have changed, so the consumer re-reads everything. A `changed` folder change whose path is
+    /// "" (the collections directory itself).
+    public static let rescan = StoreChange(.changed, "", isFolder: true)
+
     /// The id of the request file the change is about (`Demo/users/get-user`), or nil for folders,
     /// `collection.yaml`, environments and other files.
     public var requestID: String? {

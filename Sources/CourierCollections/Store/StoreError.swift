@@ -10,6 +10,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case notLossless(file: String, reason: String)
     /// The file or folder is not there (any more).
     case missing(file: String)
+    /// A request with this id (`Demo/users/list-users`) already exists: a rename does not pick
+    /// another name behind the user's back.
+    case exists(id: String)
     /// The operating system refused; `sentence` says what and where.
     case io(String)
 
@@ -22,6 +25,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             // The reason first: a status line cuts what comes last.
             return "\(reason): \(file) cannot be edited without rewriting it, so nothing was written"
         case .missing(let file): return "\(file) is not there any more"
+        case .exists(let id): return "\(id) already exists; choose another name"
         case .io(let sentence): return sentence
         }
     }

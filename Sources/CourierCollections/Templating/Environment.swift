@@ -31,7 +31,7 @@ public struct EnvironmentValues: Sendable {
         }
         for (file, isSecret) in [(plain, false), (secret, true)] {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-            let (fields, problems) = DocumentParser.environment(String(decoding: data, as: UTF8.self), file: display(file))
+            let (fields, problems) = DocumentParser.environment(StoredText(data)?.text ?? String(decoding: data, as: UTF8.self), file: display(file))
             environment.diagnostics += problems
             for field in fields {
                 environment.values[field.name] = field

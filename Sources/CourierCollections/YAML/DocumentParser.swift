@@ -39,6 +39,13 @@ public enum DocumentParser {
         return nil
     }
 
+    /// `line:column: problem` of a YAML syntax error, for a sentence about the file.
+    static func syntaxProblem(_ error: any Error) -> String {
+        guard let error = error as? YamlError else { return "\(error)" }
+        let (mark, problem) = describe(error)
+        return mark.map { "\($0.line):\($0.column): \(problem)" } ?? problem
+    }
+
     private static func describe(_ error: YamlError) -> ((line: Int, column: Int)?, String) {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),

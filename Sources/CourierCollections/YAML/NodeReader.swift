@@ -26,6 +26,16 @@ struct NodeReader {
         diagnostics.append(Diagnostic(file: file, line: place.line, column: place.column, severity: .warning, message: message))
     }
 
+    /// How a diagnostic about an unknown key starts (`unknown key 'jsn' in body…`).
+    static let unknownKeyPrefix = "unknown key '"
+
+    /// The key an unknown-key diagnostic is about; nil for other diagnostics.
+    static func unknownKey(in message: String) -> String? {
+        guard message.hasPrefix(unknownKeyPrefix) else { return nil }
+        let rest = message.dropFirst(unknownKeyPrefix.count)
+        return rest.range(of: "' in ").map { String(rest[..<$0.lowerBound]) }
+    }
+
     /// The pairs of a mapping whose keys are strings; reports unknown keys with a suggestion.
     mutating func mapping(_ node: Node, what: String, allowed: [String]) -> [(key: String, keyNode: Node, value: Node)] {
         guard case .mapping(let mapping) = node else {
@@ -41,10 +51,10 @@ struct NodeReader {
             if !allowed.contains(key) {
                 // A key this close to a known one is almost certainly that key misspelt, and
                 // ignoring it would change the request (`methd: POST` sent as a GET): an error.
-                if let near = Suggestion.closest(to: key, in: allowed, within: 2) {
-                    error(keyNode, "unknown key '\(key)' in \(what); did you mean '\(near)'? (known: \(allowed.joined(separator: ", ")))")
+                if let near = Suggestion.closest(to: key, in: allowed, within: Suggestion.typoDistance(of: key)) {
+                    error(keyNode, "\(Self.unknownKeyPrefix)\(key)' in \(what); did you mean '\(near)'? (known: \(allowed.joined(separator: ", ")))")
                 } else {
-                    warning(keyNode, "unknown key '\(key)' in \(what) is kept but not used (known: \(allowed.joined(separator: ", ")))")
+                    warning(keyNode, "\(Self.unknownKeyPrefix)\(key)' in \(what) is kept but not used (known: \(allowed.joined(separator: ", ")))")
                 }
                 continue
             }
@@ -172,6 +182,12 @@ enum JSONNumber {
 
 /// The known name closest to a misspelt one.
 enum Suggestion {
+    /// How far an unknown key may be from a known one to count as its typo (a swap of neighbours
+    /// is one edit): 1 for keys of five letters or fewer (`jsn`, `methd`, `valeu`; but `note`,
+    /// `data`, `hash` and `owner` are words of their own, two edits from `name`, `path` and
+    /// `order`), 2 for longer ones (`heders`).
+    static func typoDistance(of key: String) -> Int { key.count <= 5 ? 1 : 2 }
+
     /// The candidate nearest `word`, when it is within `within` edits (by default a third of the word, at least 2).
     static func closest(to word: String, in candidates: [String], within: Int? = nil) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
@@ -179,19 +195,18 @@ enum Suggestion {
         return best.0
     }
 
-    /// Levenshtein distance.
+    /// Edit distance counting a swap of neighbours as one edit (`valeu` is one from `value`).
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
+        var table = (0...a.count).map { i in (0...b.count).map { j in i == 0 ? j : (j == 0 ? i : 0) } }
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
             }
-            previous = current
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 }

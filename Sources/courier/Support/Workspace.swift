@@ -49,9 +49,9 @@ final class Workspace {
         throw CLIFailure.usage("no request '\(id)' in \(tree.directory.path)\(hint)")
     }
 
-    /// Fails with the request file's own errors, if it has any.
+    /// Fails with the errors of the request file and of the `collection.yaml` files it inherits from, if any.
     func checkFile(of request: LoadedRequest) throws {
-        let problems = request.problems.filter { $0.severity == .error }
+        let problems = request.blockingErrors
         if !problems.isEmpty { throw CLIFailure.collection(problems.map(\.description).joined(separator: "\n")) }
     }
 

@@ -72,3 +72,22 @@ final class ChangeLog: Sendable {
         return all
     }
 }
+
+extension StoreFixture {
+    /// Saves request `id` (a `.yaml` file) changed by `change` and expects the save refused as not
+    /// lossless, with `words` in the reason, the sentence naming the file and its reason, and the
+    /// file left byte for byte as it was.
+    func expectRefusedSave(_ id: String, saying words: String, _ change: (inout RequestDefinition) -> Void) throws {
+        let before = text(id + ".yaml")
+        let request = try #require(store.load().request(id: id))
+        var draft = request.definition
+        change(&draft)
+        #expect {
+            try store.saveRequest(id, draft, expecting: request.contentHash)
+        } throws: { error in
+            guard case StoreError.notLossless(_, let reason) = error else { return false }
+            return reason.contains(words) && "\(error)".contains(reason) && "\(error)".contains(store.display(url(id + ".yaml")))
+        }
+        #expect(text(id + ".yaml") == before, "the file is untouched")
+    }
+}

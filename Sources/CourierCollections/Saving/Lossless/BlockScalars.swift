@@ -14,7 +14,7 @@ extension TextEditor {
         guard case .scalar(_, nil, true) = node.kind, source[node.range.lowerBound] == "|" else { return nil }
         let firstContent = source.lineEnd(node.range.lowerBound)
         guard firstContent < node.range.upperBound, !text.isEmpty, !text.hasPrefix(" "), !text.hasSuffix("\n\n"),
-              !text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }) else { return nil }
+              !text.unicodeScalars.contains(where: { QuotedText.isControl($0) && $0 != "\n" }) else { return nil }
         let pad = String(repeating: " ", count: source.indentation(firstContent))
         let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }

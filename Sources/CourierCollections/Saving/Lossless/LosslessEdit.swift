@@ -16,7 +16,7 @@ public enum LosslessEdit {
     /// - Throws: `StoreError.notLossless` saying why, when the file cannot be edited in place.
     public static func request(_ text: String, to draft: RequestDefinition, file: String) throws(StoreError) -> String {
         try edit(text, file: file, canonical: CollectionWriter.text(of: draft),
-                 read: { DocumentParser.request($0, file: file).0 }, expected: draft) { (editor: inout TextEditor, root: LocatedNode, old: RequestDefinition) throws(Refusal) in
+                 read: { DocumentParser.request($0, file: file) }, expected: draft) { (editor: inout TextEditor, root: LocatedNode, old: RequestDefinition) throws(Refusal) in
             try editor.editRequest(root, from: old, to: draft)
         }
     }
@@ -25,7 +25,7 @@ public enum LosslessEdit {
     /// - Throws: `StoreError.notLossless` saying why, when the file cannot be edited in place.
     public static func collection(_ text: String, to draft: CollectionDefinition, file: String) throws(StoreError) -> String {
         try edit(text, file: file, canonical: CollectionWriter.text(of: draft),
-                 read: { DocumentParser.collection($0, file: file).0 }, expected: draft) { (editor: inout TextEditor, root: LocatedNode, old: CollectionDefinition) throws(Refusal) in
+                 read: { DocumentParser.collection($0, file: file) }, expected: draft) { (editor: inout TextEditor, root: LocatedNode, old: CollectionDefinition) throws(Refusal) in
             try editor.editCollection(root, from: old, to: draft)
         }
     }
@@ -34,46 +34,73 @@ public enum LosslessEdit {
     /// - Throws: `StoreError.notLossless` saying why, when the file cannot be edited in place.
     public static func environment(_ text: String, to fields: [Field], file: String) throws(StoreError) -> String {
         try edit(text, file: file, canonical: fields.isEmpty ? "" : CollectionWriter.text(ofEnvironment: fields),
-                 read: { DocumentParser.environment($0, file: file).0 }, expected: fields) { (editor: inout TextEditor, root: LocatedNode, old: [Field]) throws(Refusal) in
+                 read: { DocumentParser.environment($0, file: file) }, expected: fields) { (editor: inout TextEditor, root: LocatedNode, old: [Field]) throws(Refusal) in
             try editor.editEntries(root, from: old, to: fields)
         }
     }
 
     /// The shared steps: check the file can be edited, locate its nodes, make the edit, and
-    /// verify the result reads back as `expected`.
+    /// verify the result — every result, appended canonical text included — reads back as
+    /// `expected` without a problem that neither the file nor the draft itself has.
     private static func edit<Model: Equatable>(
-        _ text: String, file: String, canonical: @autoclosure () -> String, read: (String) -> Model?, expected: Model,
+        _ text: String, file: String, canonical: @autoclosure () -> String, read: (String) -> (Model?, [Diagnostic]), expected: Model,
         change: (inout TextEditor, LocatedNode, Model) throws(Refusal) -> Void
     ) throws(StoreError) -> String {
         do throws(Refusal) {
+            let (old, problems) = read(text)
+            if old == expected { return text }
             let source = YAMLSource(text)
-            guard let root = try checkedRoot(text) else {
+            let edited: String
+            if let root = try checkedRoot(text) {
+                guard let old else { throw Refusal("it is not valid YAML") }
+                if let lineBreak = source.unsupportedLineBreak { throw Refusal("it has \(lineBreak), which YAML counts as a line break") }
+                if source.hasNodeProperties() { throw Refusal("it uses anchors, aliases or tags (&, *, !)") }
+                let located = try source.locate(root)
+                if located.isFlow { throw Refusal("the whole file is one flow mapping {…}") }
+                var editor = TextEditor(source)
+                try change(&editor, located, old)
+                try keepUnknownKeys(problems, source: source, editor: editor)
+                edited = try editor.apply()
+            } else {
                 // Only comments so far: they stay, the content follows them.
                 let separator = text.isEmpty || text.hasSuffix("\n") ? "" : source.newline
-                return text + separator + canonical()
+                edited = text + separator + canonical()
             }
-            guard let old = read(text) else { throw Refusal("it is not valid YAML") }
-            if old == expected { return text }
-            if source.hasNodeProperties() { throw Refusal("it uses anchors, aliases or tags (&, *, !)") }
-            let located = try source.locate(root)
-            if located.isFlow { throw Refusal("the whole file is one flow mapping {…}") }
-            var editor = TextEditor(source)
-            try change(&editor, located, old)
-            let edited = try editor.apply()
-            guard read(edited) == expected else { throw Refusal("the edited text would not read back as the edit") }
+            let (result, after) = read(edited)
+            guard result == expected else { throw Refusal("the edited text would not read back as the edit") }
+            let known = Set((problems + read(canonical()).1).map(\.message))
+            if let new = after.first(where: { !known.contains($0.message) }) {
+                throw Refusal("the edited text would have a new problem: \(new.message)")
+            }
             return edited
         } catch {
             throw .notLossless(file: file, reason: error.reason)
         }
     }
 
+    /// Refuses an edit that would replace or remove a key the loader does not know (`jsn:` in a
+    /// body whose kind is set anew, `x-note:` in a header entry that goes): the user wrote it and
+    /// the editor never writes it back.
+    private static func keepUnknownKeys(_ problems: [Diagnostic], source: YAMLSource, editor: TextEditor) throws(Refusal) {
+        let dropped = problems.compactMap { problem -> String? in
+            guard let key = NodeReader.unknownKey(in: problem.message), let offset = source.offset(line: problem.line, column: problem.column),
+                  editor.removes(offset) else { return nil }
+            return "'\(key)' (line \(problem.line))"
+        }
+        guard dropped.isEmpty else {
+            throw Refusal("the edit would drop \(dropped.joined(separator: ", ")), which courier does not know; fix or remove it by hand first")
+        }
+    }
+
     /// The top-level block mapping, or nil for a file without content.
     private static func checkedRoot(_ text: String) throws(Refusal) -> Node? {
-        let documents: [Node]
+        var documents: [Node] = []
         do {
-            documents = Array(try Yams.compose_all(yaml: text))
+            let parser = try Parser(yaml: text)
+            while let document = try parser.nextRoot() { documents.append(document) }
         } catch {
-            throw Refusal("it is not valid YAML")
+            // `compose_all` would stop quietly at a syntax error, as if the file ended there.
+            throw Refusal("it is not valid YAML (\(DocumentParser.syntaxProblem(error)))")
         }
         guard documents.count <= 1 else { throw Refusal("it holds \(documents.count) YAML documents") }
         guard let root = documents.first else { return nil }

@@ -33,6 +33,9 @@ struct TextEditor {
 
     mutating func insert(_ text: String, at offset: Int) { edits.append((offset..<offset, text)) }
 
+    /// Whether an edit replaces or removes the text at `offset`.
+    func removes(_ offset: Int) -> Bool { edits.contains { $0.range.contains(offset) } }
+
     /// The edited text.
     func apply() throws(Refusal) -> String {
         // At one place, inserts (in the order made) come before the one edit that replaces text there.

@@ -25,6 +25,22 @@ struct YAMLSource {
 
     var count: Int { scalars.count }
 
+    /// A line break libyaml counts that this source does not (a lone `\r`, U+0085, U+2028,
+    /// U+2029), named with its line; nil when there is none. Marks after one would point at the
+    /// wrong text, so such files are refused rather than edited.
+    var unsupportedLineBreak: String? {
+        for (offset, scalar) in scalars.enumerated() {
+            let name: String
+            switch scalar.value {
+            case 0x0D where self[offset + 1] != "\n": name = "a carriage return without a line feed"
+            case 0x85, 0x2028, 0x2029: name = "the line break U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            default: continue
+            }
+            return "\(name) on line \(lineStarts.lastIndex { $0 <= offset }.map { $0 + 1 } ?? 1)"
+        }
+        return nil
+    }
+
     subscript(offset: Int) -> Unicode.Scalar? { offset >= 0 && offset < scalars.count ? scalars[offset] : nil }
 
     /// The offset of a libyaml mark.
@@ -90,11 +106,15 @@ struct YAMLSource {
         return index
     }
 
-    /// Node properties (`&anchor`, `*alias`, `!tag`) outside quotes and comments: such a file
-    /// means one node in several places, which an edit of one place cannot keep right.
+    /// Node properties (`&anchor`, `*alias`, `!tag`) at the start of a node, outside quotes and
+    /// comments: such a file means one node in several places, which an edit of one place cannot
+    /// keep right. Inside a plain value (`name: Hello !world`) they are text, not properties.
     func hasNodeProperties() -> Bool {
         var quote: Unicode.Scalar?
         var previous: Unicode.Scalar = "\n"
+        // The last scalar before the current spaces: a node starts after `:`, `-`, `?`, a flow
+        // bracket or comma, or at the start of a line.
+        var significant: Unicode.Scalar = "\n"
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
@@ -102,17 +122,21 @@ struct YAMLSource {
             if let open = quote {
                 if scalar == "\\" && open == "\"" { index += 1 } else if scalar == open { quote = nil }
                 previous = scalar
+                significant = scalar
                 continue
             }
             let atToken = [" ", "\n", "\t", "[", "{", ","].contains(previous)
             if scalar == "#" && (previous == " " || previous == "\n" || previous == "\t") {
                 index = lineEnd(index) - 1
                 previous = "\n"
+                significant = "\n"
                 continue
             }
             if atToken && (scalar == "\"" || scalar == "'") { quote = scalar }
-            if atToken, ["&", "*", "!"].contains(scalar), let next = self[index + 1], next != " ", next != "\n" { return true }
+            let startsNode = atToken && [":", "-", "?", "[", "{", ",", "\n"].contains(significant)
+            if startsNode, ["&", "*", "!"].contains(scalar), let next = self[index + 1], next != " ", next != "\n" { return true }
             previous = scalar
+            if scalar != " " && scalar != "\t" { significant = scalar }
         }
         return false
     }

@@ -3,43 +3,62 @@ import Synchronization
 
 /// Gathers changes and hands them on as one batch once none has come for `quiet` (about 100 ms):
 /// editors save through a temporary file and a rename, and `git checkout` touches many files at
-/// once, so a reload per batch instead of per event.
+/// once, so a reload per batch instead of per event. A batch waits at most `maxLatency` (about
+/// 500 ms) after its first change, so a writer that never pauses does not starve the consumer.
 final class ChangeBatcher: Sendable {
     private struct Pending {
         var changes: [StoreChange] = []
+        /// Counts additions: a quiet spell is over when no addition came after it began.
         var generation = 0
+        /// Counts deliveries: the latency bound is for the batch it was set for.
+        var batch = 0
         var stopped = false
     }
 
     private let pending = Mutex(Pending())
     private let quiet: Duration
+    private let maxLatency: Duration
     private let queue = DispatchQueue(label: "courier.store.changes")
     private let deliver: @Sendable ([StoreChange]) -> Void
 
-    init(quiet: Duration = .milliseconds(100), deliver: @escaping @Sendable ([StoreChange]) -> Void) {
+    init(quiet: Duration = .milliseconds(100), maxLatency: Duration = .milliseconds(500), deliver: @escaping @Sendable ([StoreChange]) -> Void) {
         self.quiet = quiet
+        self.maxLatency = maxLatency
         self.deliver = deliver
     }
 
-    /// Adds changes; the batch goes out after a quiet spell.
+    /// Adds changes; the batch goes out after a quiet spell, or when it has waited `maxLatency`.
     func add(_ changes: [StoreChange]) {
         guard !changes.isEmpty else { return }
-        let generation = pending.withLock { state -> Int? in
+        let scheduled = pending.withLock { state -> (generation: Int, batch: Int, first: Bool)? in
             guard !state.stopped else { return nil }
+            let first = state.changes.isEmpty
             state.changes += changes
             state.generation += 1
-            return state.generation
+            return (state.generation, state.batch, first)
         }
-        guard let generation else { return }
-        let milliseconds = Int(quiet.components.seconds * 1000 + quiet.components.attoseconds / 1_000_000_000_000_000)
-        queue.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
-            let batch = pending.withLock { state -> [StoreChange] in
-                guard state.generation == generation, !state.stopped else { return [] }
-                defer { state.changes = [] }
-                return Self.merged(state.changes)
+        guard let scheduled else { return }
+        queue.asyncAfter(deadline: .now() + Self.interval(quiet)) { [self] in flush { $0.generation == scheduled.generation } }
+        if scheduled.first {
+            queue.asyncAfter(deadline: .now() + Self.interval(maxLatency)) { [self] in flush { $0.batch == scheduled.batch } }
+        }
+    }
+
+    /// Delivers the pending changes when `due` says their time has come.
+    private func flush(when due: (Pending) -> Bool) {
+        let batch = pending.withLock { state -> [StoreChange] in
+            guard !state.stopped, !state.changes.isEmpty, due(state) else { return [] }
+            defer {
+                state.changes = []
+                state.batch += 1
             }
-            if !batch.isEmpty { deliver(batch) }
+            return Self.merged(state.changes)
         }
+        if !batch.isEmpty { deliver(batch) }
+    }
+
+    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        .milliseconds(Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000))
     }
 
     /// Stops delivering; later changes are dropped.

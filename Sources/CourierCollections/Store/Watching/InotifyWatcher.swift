@@ -92,8 +92,9 @@ final class InotifyWatcher: Sendable {
         return found
     }
 
-    /// The changes a buffer of `inotify_event`s describes.
-    private func changes(in bytes: ArraySlice<UInt8>) -> [StoreChange] {
+    /// The changes a buffer of `inotify_event`s describes; a queue overflow (watch -1) becomes
+    /// `StoreChange.rescan`, since the events it stands for are gone.
+    func changes(in bytes: ArraySlice<UInt8>) -> [StoreChange] {
         var changes: [StoreChange] = []
         var offset = bytes.startIndex
         // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
@@ -105,6 +106,10 @@ final class InotifyWatcher: Sendable {
             let nameBytes = bytes[(offset + 16)..<min(offset + 16 + length, bytes.endIndex)].prefix { $0 != 0 }
             offset += 16 + length
             let name = String(decoding: nameBytes, as: UTF8.self)
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                changes.append(.rescan)
+                continue
+            }
             if mask & UInt32(IN_IGNORED) != 0 { state.withLock { _ = $0.folders.removeValue(forKey: watch) } }
             guard let folder = state.withLock({ $0.folders[watch] }), !name.isEmpty, !name.hasPrefix(".") else { continue }
             let path = folder.isEmpty ? name : "\(folder)/\(name)"

@@ -44,10 +44,14 @@ final class PollingWatcher: Sendable {
         let root = directory.standardizedFileURL.path
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return result }
         while let path = enumerator.nextObject() as? String {
-            // Hidden names (swap files, courier's temporary files) are not collection files.
-            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: root + "/" + path) else { continue }
             let isFolder = (attributes[.type] as? FileAttributeType) == .typeDirectory
+            // Hidden names (swap files, courier's temporary files) are not collection files, and a
+            // hidden folder (`.git`, with its thousands of objects) is not walked at all.
+            if (path as NSString).lastPathComponent.hasPrefix(".") {
+                if isFolder { enumerator.skipDescendants() }
+                continue
+            }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             result[path] = Stamp(isFolder: isFolder, size: size, modified: modified)
