@@ -175,7 +175,7 @@ public final class ExecutionOperation<T: Request>: Sendable {
 
     private func run() async {
         guard let endpoint else {
-            finish(PipelineOutcome(result: .failure(.invalidRequest(RequestBuildError.noEndpoint.description)),
+            finish(PipelineOutcome(result: .failure(.invalidRequest(.noEndpoint)),
                                    debug: DebugInfo.unbuilt))
             return
         }

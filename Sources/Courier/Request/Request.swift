@@ -74,7 +74,7 @@ extension Request {
     /// - Returns: The decoded `ResponseObjectType`.
     /// - Throws: `ErrorResponse<ErrorType>`; `.cancelled` when the surrounding `Task` is cancelled.
     public func asyncExecute(on endpoint: Endpoint? = nil) async throws(ErrorResponse<ErrorType>) -> ResponseObjectType {
-        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else { throw .invalidRequest(RequestBuildError.noEndpoint.description) }
+        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else { throw .invalidRequest(.noEndpoint) }
         let outcome = await RequestPipeline(request: self, endpoint: target, options: .init()).run(events: .none)
         return try outcome.result.get()
     }
@@ -84,7 +84,7 @@ extension Request {
     /// the iteration, or cancelling the task, cancels the transfer. Not retried.
     public func stream(on endpoint: Endpoint? = nil,
                        progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(ErrorResponse<ErrorType>) -> StreamedResponse {
-        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else { throw .invalidRequest(RequestBuildError.noEndpoint.description) }
+        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else { throw .invalidRequest(.noEndpoint) }
         return try await RequestPipeline(request: self, endpoint: target, options: .init()).stream(progress: progress).get()
     }
 
