@@ -19,7 +19,7 @@ import FoundationNetworking
 ///
 /// Bodies stream both ways with backpressure: uploads from files are read as they are sent, and
 /// responses are read only as fast as they are consumed, so memory stays flat for any size.
-public final class AsyncHTTPClientTransport: StreamingTransport {
+public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
     /// Whether redirects are followed (up to 20); when not, the 3xx response is the answer.
     public let followsRedirects: Bool

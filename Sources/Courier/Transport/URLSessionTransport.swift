@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// On Linux, progress callbacks only fire for delegate sessions and tasks created without a
 /// completion handler, so every task is created that way and its events are routed by task id.
-public final class URLSessionTransport: StreamingTransport {
+public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
