@@ -22,8 +22,11 @@ struct PipelineEvents: Sendable {
 
 /// The result of one execution together with what is needed to debug it.
 struct PipelineOutcome<R: Request>: Sendable {
-    let result: Result<R.ResponseObjectType, ErrorResponse<R.ErrorType>>
+    let result: Result<Sent<R.ResponseObjectType>, ErrorResponse<R.ErrorType>>
     let debug: DebugInfo
+
+    /// The decoded value alone.
+    var value: Result<R.ResponseObjectType, ErrorResponse<R.ErrorType>> { result.map(\.value) }
 }
 
 /// Build → send (with deadline and retries) → validate the status → convert → decode.
@@ -88,17 +91,24 @@ struct RequestPipeline<R: Request>: Sendable {
                                              requiresAuthentication: request.requiresAuthentication)
         let result = await drive(&machine, prepared: prepared, progress: events.progress)
         let error: (any Error)? = if case .failure(let failure) = result { failure } else { nil }
-        return PipelineOutcome(result: result, debug: debugInfo(
-            request: machine.request ?? prepared.urlRequest, prepared: prepared, response: machine.response, error: error,
-            started: started, attempts: machine.attempts))
+        let debug = debugInfo(request: machine.request ?? prepared.urlRequest, prepared: prepared, response: machine.response,
+                              error: error, started: started, attempts: machine.attempts)
+        return PipelineOutcome(result: result.map { Sent(value: $0.value, response: $0.response.response, data: $0.response.data, debug: debug) },
+                               debug: debug)
     }
 
     // MARK: - Performing the state machine's actions
 
+    /// A decoded value and the response it came from.
+    private struct Decoded {
+        let value: R.ResponseObjectType
+        let response: TransportResponse
+    }
+
     /// Performs what the state machine asks until it finishes. Cancellation is checked before
     /// every action, so a cancelled caller never sends, waits or retries again.
     private func drive(_ machine: inout Execution.StateMachine, prepared: PreparedRequest,
-                       progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<R.ResponseObjectType, Failure> {
+                       progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<Decoded, Failure> {
         var action = machine.start()
         while true {
             if Task.isCancelled { action = machine.cancelled() }
@@ -132,7 +142,7 @@ struct RequestPipeline<R: Request>: Sendable {
                 try? await Task.sleep(for: .seconds(seconds))
                 action = machine.waited()
             case .decode(let response, .value):
-                return decode(response)
+                return decode(response).map { Decoded(value: $0, response: response) }
             case .decode(let response, .serverError):
                 return .failure(serverFailure(response))
             case .finish(let failure):
