@@ -62,6 +62,7 @@ let package = Package(
                 "CourierExplorer",
                 "CourierTerminal",
                 "CourierUI",
+                "CourierJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,20 +73,26 @@ let package = Package(
         .executableTarget(name: "courier-json-bench", dependencies: ["CourierJSON", "CourierUI"], path: "bench/JSONBench"),
         // Shared test helpers; not a product.
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
-        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer", "CourierExplorer", "CourierTerminal", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
+        .target(name: "CourierTestSupport", dependencies: ["Courier", "CourierDemoServer", "CourierExplorer", "CourierTerminal", "CourierUI", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
-        .testTarget(name: "CourierLoggingTests", dependencies: ["CourierLogging", "CourierTestSupport"]),
+        .testTarget(name: "CourierLoggingTests", dependencies: [
+            "Courier", "CourierLogging", "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(
             name: "CourierCollectionsTests",
-            dependencies: ["CourierCollections", "CourierDemoServer", "CourierTestSupport"],
+            dependencies: ["Courier", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
-        .testTarget(name: "CourierUITests", dependencies: ["CourierUI", "CourierTestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
-        .testTarget(name: "CourierExplorerTests", dependencies: ["CourierExplorer", "CourierTestSupport"]),
+        .testTarget(name: "CourierUITests", dependencies: [
+            "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",
+        ], exclude: ["Snapshots"]),
+        .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierExplorerTests", dependencies: [
+            "CourierCollections", "CourierExplorer", "CourierUI", "CourierTestSupport",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
