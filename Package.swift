@@ -79,7 +79,11 @@ let package = Package(
             "Courier", "CourierLogging", "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierTests", dependencies: [
+            "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         .testTarget(
             name: "CourierCollectionsTests",
             dependencies: ["Courier", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],

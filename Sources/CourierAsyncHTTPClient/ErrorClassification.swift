@@ -21,7 +21,7 @@ enum ErrorClassification {
         case let error as HTTPClientError: return kind(of: error)
         case let error as NIOConnectionError: return kind(of: error)
         case let error as IOError: return kind(ofErrno: error.errnoCode)
-        case is SocketAddressError: return .hostNotFound
+        case is SocketAddressError, is SocketAddressError.UnknownHost: return .hostNotFound
         case let error as ChannelError: return kind(of: error)
         case HTTPParserError.invalidEOFState: return .connectionLost
         case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError: return .secureConnectionFailed
