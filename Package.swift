@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(name: "CourierJSON"),
@@ -33,6 +34,7 @@ let package = Package(
         .target(name: "CourierAsyncHTTPClient", dependencies: [
             "Courier", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CourierUI", dependencies: ["Courier", "CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
@@ -60,6 +62,7 @@ let package = Package(
                 "CourierExplorer",
                 "CourierTerminal",
                 "CourierUI",
+                "CourierJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,20 +73,30 @@ let package = Package(
         .executableTarget(name: "courier-json-bench", dependencies: ["CourierJSON", "CourierUI"], path: "bench/JSONBench"),
         // Shared test helpers; not a product.
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
-        .target(name: "CourierTestSupport", dependencies: ["CourierDemoServer", "CourierExplorer", "CourierTerminal", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
+        .target(name: "CourierTestSupport", dependencies: ["Courier", "CourierDemoServer", "CourierExplorer", "CourierTerminal", "CourierUI", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
-        .testTarget(name: "CourierLoggingTests", dependencies: ["CourierLogging", "CourierTestSupport"]),
+        .testTarget(name: "CourierLoggingTests", dependencies: [
+            "Courier", "CourierLogging", "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierTests", dependencies: [
+            "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         .testTarget(
             name: "CourierCollectionsTests",
-            dependencies: ["CourierCollections", "CourierDemoServer", "CourierTestSupport"],
+            dependencies: ["Courier", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
-        .testTarget(name: "CourierUITests", dependencies: ["CourierUI", "CourierTestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierTestSupport"]),
-        .testTarget(name: "CourierExplorerTests", dependencies: ["CourierExplorer", "CourierTestSupport"]),
+        .testTarget(name: "CourierUITests", dependencies: [
+            "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",
+        ], exclude: ["Snapshots"]),
+        .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierExplorerTests", dependencies: [
+            "CourierCollections", "CourierExplorer", "CourierUI", "CourierTestSupport",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,7 @@ import FoundationNetworking
 ///
 /// Bodies stream both ways with backpressure: uploads from files are read as they are sent, and
 /// responses are read only as fast as they are consumed, so memory stays flat for any size.
-public final class AsyncHTTPClientTransport: StreamingTransport {
+public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
     /// Whether redirects are followed (up to 20); when not, the 3xx response is the answer.
     public let followsRedirects: Bool
@@ -144,33 +144,7 @@ public final class AsyncHTTPClientTransport: StreamingTransport {
         } catch let error as TransportError {
             throw error
         } catch {
-            throw Self.classify(error, url: request.url)
+            throw ErrorClassification.transportError(error, url: request.url)
         }
-    }
-
-    /// Sorts NIO and AsyncHTTPClient errors into the kinds Courier reports as sentences.
-    static func classify(_ error: any Error, url: URL?) -> TransportError {
-        let text = String(describing: error)
-        let lower = text.lowercased()
-        let kind: TransportError.Kind
-        if error is CancellationError || Task.isCancelled || lower.contains("cancelled") {
-            kind = .cancelled
-        } else if lower.contains("refused") {
-            kind = .connectionRefused
-        } else if lower.contains("connecttimeout") || lower.contains("readtimeout") || lower.contains("deadlineexceeded") {
-            kind = .timedOut
-        } else if lower.contains("remoteconnectionclosed") || lower.contains("connection reset") || lower.contains("eof")
-                    || lower.contains("ended at an unexpected time") {
-            kind = .connectionLost
-        } else if lower.contains("unknownhost") || lower.contains("could not resolve") || lower.contains("nodename") {
-            kind = .hostNotFound
-        } else if lower.contains("redirectlimit") || lower.contains("redirectcycle") {
-            kind = .tooManyRedirects
-        } else if lower.contains("tls") || lower.contains("ssl") || lower.contains("certificate") {
-            kind = .secureConnectionFailed
-        } else {
-            kind = .other
-        }
-        return TransportError(kind: kind, url: url, detail: text)
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The real terminal through ncurses: the only code in Courier that touches it.
@@ -170,7 +172,11 @@ public enum ColorSupport: Sendable, Equatable {
 enum Output {
     static func write(_ text: String) {
         var bytes = Array(text.utf8)
+        #if canImport(Darwin)
+        _ = Darwin.write(1, &bytes, bytes.count)
+        #else
         _ = Glibc.write(1, &bytes, bytes.count)
+        #endif
     }
 }
 

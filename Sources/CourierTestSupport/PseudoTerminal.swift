@@ -2,6 +2,8 @@ import CPseudoTerminal
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A pseudo-terminal the test owns, for what tmux cannot do: a program runs on its other end
@@ -34,7 +36,11 @@ public final class PseudoTerminal {
             if String(decoding: output, as: UTF8.self).contains(text) { return true }
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 50) > 0 else { continue }
+            #if canImport(Darwin)
+            let count = Darwin.read(master, &buffer, buffer.count)
+            #else
             let count = Glibc.read(master, &buffer, buffer.count)
+            #endif
             if count <= 0 { break }
             output += buffer.prefix(count)
         }
@@ -44,7 +50,11 @@ public final class PseudoTerminal {
     /// Closes the terminal: reads on the program's side fail from now on.
     public func close() {
         guard master >= 0 else { return }
+        #if canImport(Darwin)
+        _ = Darwin.close(master)
+        #else
         _ = Glibc.close(master)
+        #endif
         master = -1
     }
 

@@ -25,7 +25,7 @@ struct BadInputTests {
             Issue.record("expected invalidRequest, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("http:// or https://"))
+        #expect(reason.description.contains("http:// or https://"))
         #expect(error?.description.hasPrefix("The request could not be built: \"") == true)
     }
 

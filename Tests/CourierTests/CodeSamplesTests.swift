@@ -36,6 +36,9 @@ struct CodeSamplesTests {
             .onFail { error in names.append("\(error)") }
 
         let user = try await request.asyncExecute()
+
+        let sent = try await request.send()
+        print(sent.statusCode, sent.headers["Content-Type"] ?? "", sent.debug.requestDuration)
         let curl = try endpoint.cURL(for: request)
         // --- end ---
 
@@ -43,6 +46,7 @@ struct CodeSamplesTests {
         try await Task.sleep(for: .milliseconds(20))
         #expect(names.values == ["Ada Lovelace"])
         #expect(user.id == 1)
+        #expect(sent.value.id == 1 && sent.statusCode == 200)
         #expect(curl.contains("-H 'Authorization: Bearer t0k3n'"))
 
         let missing = DefaultRequest<ReadmeUser, ReadmeAPIError>(path: "users/99", method: .get,

@@ -61,14 +61,13 @@ struct RetryAndObservationTests {
         #expect(seen.values == ["1 422 /status/422", "2 422 /status/422"])
     }
 
+    // The pause a Retry-After sets is pinned on the state machine (`StateMachineTests.retryAfter`).
     @Test("Retry-After sets the pause between attempts")
     func retryAfter() async throws {
         let endpoint = try await makeEndpoint(retryingCount: 1)
-        let started = ContinuousClock.now
         let info = await debugInfo(of: DefaultRequest<Data, String>(
-            path: "status/503", method: .get, queryParams: [("retry_after", "0.6")]).execute(on: endpoint))
+            path: "status/503", method: .get, queryParams: [("retry_after", "0.05")]).execute(on: endpoint))
         #expect(info.attempts == 2)
-        #expect(ContinuousClock.now - started >= .milliseconds(600))
     }
 
     @Test("retryOnFail(0) turns the endpoint's retries off")

@@ -117,7 +117,7 @@ struct TransferTests {
             Issue.record("expected a build failure, got \(unwritable)")
             return
         }
-        #expect(reason.contains("/nonexistent-courier-spool"))
+        #expect(reason.description.contains("/nonexistent-courier-spool"))
     }
 }
 
@@ -139,7 +139,7 @@ struct UnreadableUploadTests {
                 Issue.record("expected a build failure, got \(result)")
                 continue
             }
-            #expect(sentence.contains(reason), "\(sentence)")
+            #expect(sentence.description.contains(reason), "\(sentence)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool.url.path).isEmpty, "a failed spool leaves no file")
     }

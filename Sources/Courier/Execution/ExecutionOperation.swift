@@ -135,7 +135,7 @@ public final class ExecutionOperation<T: Request>: Sendable {
             state.onSuccess.append(closure)
             return state.outcome
         }
-        if case .success(let value)? = outcome?.result { deliver { closure(value) } }
+        if case .success(let value)? = outcome?.value { deliver { closure(value) } }
         return self
     }
 
@@ -175,7 +175,7 @@ public final class ExecutionOperation<T: Request>: Sendable {
 
     private func run() async {
         guard let endpoint else {
-            finish(PipelineOutcome(result: .failure(.invalidRequest(RequestBuildError.noEndpoint.description)),
+            finish(PipelineOutcome(result: .failure(.invalidRequest(.noEndpoint)),
                                    debug: DebugInfo.unbuilt))
             return
         }
@@ -217,7 +217,7 @@ public final class ExecutionOperation<T: Request>: Sendable {
         let (debugCallbacks, successCallbacks, failCallbacks, progressCallbacks) = snapshot
         for callback in progressCallbacks { deliver { callback(1) } }
         for callback in debugCallbacks { deliver { callback(outcome.debug) } }
-        switch outcome.result {
+        switch outcome.value {
         case .success(let value): for callback in successCallbacks { deliver { callback(value) } }
         case .failure(let error): for callback in failCallbacks { deliver { callback(error) } }
         }

@@ -69,14 +69,12 @@ extension Request {
         ExecutionOperation(request: self, endpoint: endpoint ?? Endpoint.default)
     }
 
-    /// Runs the request and returns the decoded response.
+    /// Runs the request and returns the decoded response: `send(on:)`'s `value`.
     /// - Parameter endpoint: Where to run; nil means the request's own endpoint, then `Endpoint.default`.
     /// - Returns: The decoded `ResponseObjectType`.
     /// - Throws: `ErrorResponse<ErrorType>`; `.cancelled` when the surrounding `Task` is cancelled.
     public func asyncExecute(on endpoint: Endpoint? = nil) async throws(ErrorResponse<ErrorType>) -> ResponseObjectType {
-        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else { throw .invalidRequest(RequestBuildError.noEndpoint.description) }
-        let outcome = await RequestPipeline(request: self, endpoint: target, options: .init()).run(events: .none)
-        return try outcome.result.get()
+        try await send(on: endpoint).value
     }
 
     /// Sends the request and returns as soon as the response head arrives; the body streams in
@@ -84,7 +82,7 @@ extension Request {
     /// the iteration, or cancelling the task, cancels the transfer. Not retried.
     public func stream(on endpoint: Endpoint? = nil,
                        progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(ErrorResponse<ErrorType>) -> StreamedResponse {
-        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else { throw .invalidRequest(RequestBuildError.noEndpoint.description) }
+        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else { throw .invalidRequest(.noEndpoint) }
         return try await RequestPipeline(request: self, endpoint: target, options: .init()).stream(progress: progress).get()
     }
 

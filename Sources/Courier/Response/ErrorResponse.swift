@@ -13,7 +13,7 @@ public enum ErrorResponse<ErrorType: ServerError>: Error, CustomStringConvertibl
     /// The response succeeded but its body did not decode into the response type.
     case decoding(DecodingFailure)
     /// The request could not be built: bad URL, unencodable body, unreadable file, no endpoint.
-    case invalidRequest(String)
+    case invalidRequest(RequestBuildError)
     /// The exchange failed below HTTP: refused, dropped, DNS, TLS.
     case system(TransportError)
     /// No complete response arrived within the request's timeout.
@@ -124,12 +124,18 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Why a request could not be turned into a `URLRequest`.
+/// Why a request could not be turned into a `URLRequest`; `ErrorResponse.invalidRequest` carries it.
 public enum RequestBuildError: Error, Sendable, CustomStringConvertible {
+    /// Neither the call, the request nor `Endpoint.default` names an endpoint.
     case noEndpoint
+    /// The URL (base and path) is not an http(s) URL; `reason` says why.
     case invalidURL(String, reason: String)
+    /// The body could not be encoded; the sentence names the offending field.
     case unencodableBody(String)
+    /// A file to upload cannot be read.
     case unreadableFile(path: String, reason: String)
+    /// A GET or HEAD request carries a body, which URLSession cannot send.
+    case bodyNotAllowed(method: HTTPMethod)
 
     public var description: String {
         switch self {
@@ -137,6 +143,8 @@ public enum RequestBuildError: Error, Sendable, CustomStringConvertible {
         case .invalidURL(let url, let reason): return "\"\(url)\" is not a valid URL (\(reason))"
         case .unencodableBody(let reason): return reason
         case .unreadableFile(let path, let reason): return "the file \(path) cannot be read (\(reason))"
+        case .bodyNotAllowed(let method):
+            return "a \(method) request cannot carry a body with URLSession; send the data as queryParams or use POST"
         }
     }
 }

@@ -29,13 +29,6 @@ public struct RetryConfiguration: Sendable {
                 return max(0, min(maximum, base * pow(multiplier, Double(max(0, attempt - 1)))))
             }
         }
-
-        /// The wait with jitter applied.
-        func jittered(afterAttempt attempt: Int) -> TimeInterval {
-            let interval = self.interval(afterAttempt: attempt)
-            guard case .exponential(_, _, _, let jitter) = self, jitter > 0 else { return interval }
-            return interval + interval * min(1, jitter) * Double.random(in: 0...1)
-        }
     }
 
     /// Retries after the first attempt; 0 turns retrying off.
@@ -63,26 +56,4 @@ public struct RetryConfiguration: Sendable {
 
     /// No retries.
     public static let none = RetryConfiguration(retries: 0)
-
-    /// The wait before retrying after `attempt` failed: the server's `Retry-After` when it is
-    /// valid and in the future, otherwise the configured delay. Nil when the server asks for more
-    /// than `maximumRetryAfter`.
-    func wait(afterAttempt attempt: Int, retryAfter: String?, now: Date = Date()) -> TimeInterval? {
-        guard let retryAfter, let requested = Self.seconds(fromRetryAfter: retryAfter, now: now), requested > 0 else {
-            return delay.jittered(afterAttempt: attempt)
-        }
-        return requested <= maximumRetryAfter ? requested : nil
-    }
-
-    /// `Retry-After` as seconds from now: delta-seconds (fractions allowed) or an HTTP date.
-    /// Nil when malformed; zero or negative when the date has passed.
-    static func seconds(fromRetryAfter value: String, now: Date) -> TimeInterval? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(trimmed), seconds.isFinite { return seconds }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: trimmed).map { $0.timeIntervalSince(now) }
-    }
 }

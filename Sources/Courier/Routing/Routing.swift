@@ -135,6 +135,6 @@ public final class APIManager: Sendable {
                                retryConfiguration: RetryConfiguration?) async throws(ErrorResponse<String>) -> Response {
         var options = ExecutionOptions()
         options.retry = retryConfiguration
-        return try await RequestPipeline(request: request, endpoint: endpoint, options: options).run(events: .none).result.get()
+        return try await RequestPipeline(request: request, endpoint: endpoint, options: options).run(events: .none).value.get()
     }
 }

@@ -4,44 +4,10 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// Receives every task event of a session and routes it to the task's record.
+/// Receives every task event of a session and routes it to the task's entry.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
-    typealias Completion = CheckedContinuation<Result<TransportResponse, TransportError>, Never>
-
-    struct TaskRecord {
-        let url: URL?
-        var progress: TransferProgress
-        let onProgress: @Sendable (TransferProgress) -> Void
-        var data = Data()
-        var response: HTTPURLResponse?
-        var continuation: Completion?
-        var cancelledByUser = false
-        /// When set, body chunks go here as they arrive instead of being collected.
-        var sink: (@Sendable (Data) -> Void)?
-        /// Called once, when the response head is known.
-        var onHead: (@Sendable (HTTPURLResponse) -> Void)?
-        /// For download tasks: where the finished file goes, and why it could not.
-        var destination: URL?
-        var moveProblem: String?
-        /// The file a large body is being written to, and why spooling failed.
-        var spool: ResponseSpoolFile?
-        var spoolProblem: String?
-        /// For a response fetched with a download task: the body is read back from `destination`
-        /// and the file removed; bodies longer than this many bytes are mapped rather than read.
-        var readsBackAbove: Int?
-
-        init(url: URL?, progress: TransferProgress, onProgress: @escaping @Sendable (TransferProgress) -> Void,
-             sink: (@Sendable (Data) -> Void)? = nil, onHead: (@Sendable (HTTPURLResponse) -> Void)? = nil) {
-            self.url = url
-            self.progress = progress
-            self.onProgress = onProgress
-            self.sink = sink
-            self.onHead = onHead
-        }
-    }
-
     private struct State {
-        var records: [Int: TaskRecord] = [:]
+        var entries: [Int: Entry] = [:]
         /// Tasks cancelled before they were registered.
         var cancelledEarly: Set<Int> = []
     }
@@ -49,7 +15,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     private let state = Mutex(State())
     /// Whether redirects are followed; when not, a task ends with the 3xx response itself.
     let followsRedirects: Bool
-    /// When set, bodies past its threshold are written to a file as they arrive.
+    /// When set, collected bodies past its threshold are written to a file as they arrive.
     let spooling: ResponseSpooling?
 
     init(followsRedirects: Bool = true, spooling: ResponseSpooling? = nil) {
@@ -59,12 +25,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     }
 
     /// Registers a task; returns false (and completes it as cancelled) when it was cancelled already.
-    func register(_ identifier: Int, record: TaskRecord, continuation: Completion) -> Bool {
+    func register(_ identifier: Int, record: TaskRecord, continuation: CheckedContinuation<Completion, Never>) -> Bool {
         let cancelled = state.withLock { state -> Bool in
             if state.cancelledEarly.remove(identifier) != nil { return true }
-            var record = record
-            record.continuation = continuation
-            state.records[identifier] = record
+            state.entries[identifier] = Entry(record: record, continuation: continuation)
             return false
         }
         if cancelled {
@@ -77,8 +41,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     /// the one Linux reports after a rejected authentication challenge.
     func cancel(_ identifier: Int) {
         state.withLock { state in
-            if state.records[identifier] != nil {
-                state.records[identifier]?.cancelledByUser = true
+            if state.entries[identifier] != nil {
+                state.entries[identifier]?.cancelledByUser = true
             } else {
                 state.cancelledEarly.insert(identifier)
             }
@@ -95,72 +59,84 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         }
     }
 
+    /// What to do with a chunk once the lock is released: the delegate queue is serial, so these
+    /// run in order.
+    private enum Delivery {
+        case none
+        case stream(@Sendable (Data) -> Void)
+        case spool(ResponseSpoolFile, earlier: Data)
+        /// The body cannot be kept whole: stop receiving; `finish` reports why.
+        case stop
+    }
+
     // No `didReceive response` handler: every delegate method costs a hop through the delegate
     // queue, so the response head is read from the task when its first bytes (or its end) arrive.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let head = dataTask.response as? HTTPURLResponse
         var headCallback: (@Sendable (HTTPURLResponse) -> Void)?
-        var sink: (@Sendable (Data) -> Void)?
-        var spool: ResponseSpoolFile?
-        var collected = Data()
-        var cannotSpool = false
+        var delivery = Delivery.none
         let spooling = self.spooling
         report(dataTask.taskIdentifier) { progress in
             progress.bytesReceived += Int64(data.count)
-        } update: { record in
-            if record.response == nil, let head {
-                record.response = head
-                record.progress.totalBytesToReceive = Self.bodyLength(announcedBy: head, expected: head.expectedContentLength)
-                if let total = record.progress.totalBytesToSend { record.progress.bytesSent = total }
-                headCallback = record.onHead
-                record.onHead = nil
+        } update: { entry in
+            if entry.response == nil, let head {
+                entry.response = head
+                entry.record.progress.totalBytesToReceive = Self.bodyLength(announcedBy: head, expected: head.expectedContentLength)
+                if let total = entry.record.progress.totalBytesToSend { entry.record.progress.bytesSent = total }
+                if case .stream(_, let onHead) = entry.record.sink { headCallback = onHead }
             }
-            if let recordSink = record.sink {
-                sink = recordSink
-            } else if record.spool != nil || record.spoolProblem != nil {
-                spool = record.spool
-                cannotSpool = record.spoolProblem != nil
-            } else if let spooling, record.data.count + data.count > spooling.threshold {
-                Self.startSpooling(&record, in: spooling.directory)
-                spool = record.spool
-                cannotSpool = record.spoolProblem != nil
-                // What came before goes to the file first; swapped out, not copied.
-                swap(&collected, &record.data)
-            } else {
-                record.data.append(data)
-            }
+            delivery = Self.take(data, into: &entry, spooling: spooling)
         }
-        // Outside the lock, in order: the delegate queue is serial.
         if let head { headCallback?(head) }
-        sink?(data)
-        if let spool {
-            if !collected.isEmpty { spool.write(collected) }
-            spool.write(data)
-        }
-        if cannotSpool || spool?.problem != nil {
-            // The body cannot be kept whole: stop receiving; `finish` reports why.
-            dataTask.cancel()
+        switch delivery {
+        case .none: break
+        case .stream(let chunk): chunk(data)
+        case .spool(let file, let earlier):
+            if !earlier.isEmpty { file.write(earlier) }
+            file.write(data)
+            if file.problem != nil { dataTask.cancel() }
+        case .stop: dataTask.cancel()
         }
     }
 
-    private static func startSpooling(_ record: inout TaskRecord, in directory: URL) {
-        do {
-            record.spool = try ResponseSpoolFile(in: directory)
-        } catch {
-            record.spoolProblem = error.detail
+    /// Files a chunk under the entry's sink, under the lock; writing happens after.
+    private static func take(_ data: Data, into entry: inout Entry, spooling: ResponseSpooling?) -> Delivery {
+        guard entry.problem == nil else { return .stop }
+        switch entry.record.sink {
+        case .stream(let chunk, _): return .stream(chunk)
+        case .spool(let file): return .spool(file, earlier: Data())
+        case .download: return .none
+        case .collect(var collected):
+            guard let spooling, collected.count + data.count > spooling.threshold else {
+                // Moved out rather than copied, so the append does not copy what came before.
+                entry.record.sink = .collect(Data())
+                collected.append(data)
+                entry.record.sink = .collect(collected)
+                return .none
+            }
+            do {
+                let file = try ResponseSpoolFile(in: spooling.directory)
+                entry.record.sink = .spool(file)
+                // What came before goes to the file first.
+                return .spool(file, earlier: collected)
+            } catch {
+                entry.problem = TransportError(kind: .other, url: entry.record.url, detail: error.detail)
+                entry.record.sink = .collect(Data())
+                return .stop
+            }
         }
     }
 
     private func report(_ identifier: Int, progress change: (inout TransferProgress) -> Void,
-                        update: (inout TaskRecord) -> Void = { _ in }) {
+                        update: (inout Entry) -> Void = { _ in }) {
         let delivery = state.withLock { state -> (TransferProgress, @Sendable (TransferProgress) -> Void)? in
             // Moved out rather than copied: a copy would share the body buffer, and the append
-            // below would then copy everything received so far on every chunk.
-            guard var record = state.records.removeValue(forKey: identifier) else { return nil }
-            change(&record.progress)
-            update(&record)
-            state.records[identifier] = record
-            return (record.progress, record.onProgress)
+            // in `take` would then copy everything received so far on every chunk.
+            guard var entry = state.entries.removeValue(forKey: identifier) else { return nil }
+            change(&entry.record.progress)
+            update(&entry)
+            state.entries[identifier] = entry
+            return (entry.record.progress, entry.record.onProgress)
         }
         if let (progress, callback) = delivery { callback(progress) }
     }
@@ -189,71 +165,67 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     /// The session deletes `location` when this returns, so the file is moved here and now.
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
         let identifier = downloadTask.taskIdentifier
-        guard let destination = state.withLock({ $0.records[identifier]?.destination }) else { return }
+        let entry = state.withLock { $0.entries[identifier] }
+        guard let entry, case .download(let destination, _) = entry.record.sink else { return }
         do {
             try? FileManager.default.removeItem(at: destination)
             try FileManager.default.moveItem(at: location, to: destination)
         } catch {
-            let problem = error.localizedDescription
-            state.withLock { $0.records[identifier]?.moveProblem = problem }
+            let problem = TransportError(kind: .other, url: entry.record.url,
+                                         detail: "the downloaded file could not be moved into place: \(error.localizedDescription)")
+            state.withLock { $0.entries[identifier]?.problem = problem }
         }
     }
-
-    func moveProblem(_ identifier: Int) -> String? { state.withLock { $0.records[identifier]?.moveProblem } }
 
     // MARK: - Completion
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        finish(task.taskIdentifier, response: task.response, error: error)
+        guard let entry = state.withLock({ $0.entries.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let completion = Self.completion(of: entry, response: entry.response ?? task.response as? HTTPURLResponse, error: error)
+        if case .response = completion {} else { Self.discardBody(of: entry.record.sink) }
+        entry.continuation.resume(returning: completion)
     }
 
-    /// Ends a task: resumes its caller with the response it collected or the error.
-    private func finish(_ identifier: Int, response: URLResponse?, error: (any Error)?) {
-        guard let record = state.withLock({ $0.records.removeValue(forKey: identifier) }),
-              let continuation = record.continuation else { return }
-        let response = record.response ?? response as? HTTPURLResponse
-        let result: Result<TransportResponse, TransportError>
-        if let problem = record.spoolProblem ?? record.spool?.problem {
-            result = .failure(TransportError(kind: .other, url: record.url, detail: problem))
-        } else if record.cancelledByUser {
-            result = .failure(TransportError(kind: .cancelled, url: record.url, detail: "cancelled"))
-        } else if let error {
-            let failure = TransportError(error, url: record.url)
-            if failure.kind == .cancelled, response != nil, record.readsBackAbove != nil {
-                // As below, but a download task's file is gone with the cancellation: the
-                // transport asks again with a data task to get the body.
-                result = .failure(TransportError(kind: .cancelled, url: record.url, detail: Self.challengedDownload))
-            } else if failure.kind == .cancelled, let response {
-                // Linux ends a task with "cancelled" after the delegate rejects an auth challenge,
-                // although the 401 and its body arrived: that is a normal response.
-                result = Self.body(of: record).map { TransportResponse(response: response, data: $0) }
-            } else {
-                result = .failure(failure)
-            }
-        } else if let problem = record.moveProblem {
-            result = .failure(TransportError(kind: .other, url: record.url, detail: "the downloaded file could not be moved into place: \(problem)"))
-        } else if let response {
-            result = Self.body(of: record).map { TransportResponse(response: response, data: $0) }
-        } else {
-            result = .failure(TransportError(kind: .other, url: record.url, detail: "the task finished without a response"))
+    /// How a task ended, from what it collected and what the session reports.
+    private static func completion(of entry: Entry, response: HTTPURLResponse?, error: (any Error)?) -> Completion {
+        let url = entry.record.url
+        if let problem = entry.problem { return .failure(problem) }
+        if entry.cancelledByUser { return .failure(TransportError(kind: .cancelled, url: url, detail: "cancelled")) }
+        if let error {
+            let failure = TransportError(error, url: url)
+            guard failure.kind == .cancelled, response != nil else { return .failure(failure) }
+            // Linux ends a task with "cancelled" after the delegate rejects an auth challenge,
+            // although the 401 and its body arrived: that is a normal response. A spooled fetch by
+            // download task lost its file with the cancellation, so its caller asks again.
+            if entry.record.sink.readsBack { return .challengedDownload(url: url) }
         }
-        if case .failure = result {
-            record.spool?.discard()
-            if record.readsBackAbove != nil, let file = record.destination { try? FileManager.default.removeItem(at: file) }
+        guard let response else {
+            return .failure(TransportError(kind: .other, url: url, detail: "the task finished without a response"))
         }
-        continuation.resume(returning: result)
+        switch body(of: entry.record.sink, url: url) {
+        case .success(let data): return .response(TransportResponse(response: response, data: data))
+        case .failure(let error): return .failure(error)
+        }
     }
 
-    /// The detail of a download ended by a rejected authentication challenge (see `finish`).
-    static let challengedDownload = "the download ended at an authentication challenge"
-
-    /// The body collected in memory, or read back from its spool file or download.
-    private static func body(of record: TaskRecord) -> Result<Data, TransportError> {
-        if let threshold = record.readsBackAbove, let file = record.destination {
-            return ResponseSpoolFile.readBack(file, mappedAbove: threshold, request: record.url)
+    /// The body collected in memory, read back from its spool file or download, or none (streamed,
+    /// or kept in the caller's file).
+    private static func body(of sink: Sink, url: URL?) -> Result<Data, TransportError> {
+        switch sink {
+        case .collect(let data): return .success(data)
+        case .spool(let file): return file.finish(request: url)
+        case .stream, .download(_, nil): return .success(Data())
+        case .download(let file, let threshold?): return ResponseSpoolFile.readBack(file, mappedAbove: threshold, request: url)
         }
-        guard let spool = record.spool else { return .success(record.data) }
-        return spool.finish(request: record.url)
+    }
+
+    /// Removes what a failed task left on disk for its own use (not a caller's download).
+    private static func discardBody(of sink: Sink) {
+        switch sink {
+        case .spool(let file): file.discard()
+        case .download(let file, _?): try? FileManager.default.removeItem(at: file)
+        case .collect, .stream, .download(_, nil): break
+        }
     }
 
     // MARK: - Redirects and challenges

@@ -31,37 +31,20 @@ public struct StreamedResponse: Sendable {
     }
 }
 
-/// Transports that can send a body from a file and stream a response. The defaults read the file
-/// into memory and deliver the body as one chunk, so any `Transport` works; `URLSessionTransport`
-/// streams both ways.
-public protocol StreamingTransport: Transport {
-    /// Sends `body` (a file is read as it goes) and returns the complete response.
-    func send(_ request: URLRequest, transferBody: TransferBody?,
-              progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse
-    /// Sends and returns once the response head is known; the body follows as a stream.
-    func stream(_ request: URLRequest, transferBody: TransferBody?,
-                progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> StreamedResponse
-    /// Downloads the response body into the file at `destination` (replacing it) and returns the response.
-    func download(_ request: URLRequest, to destination: URL,
-                  progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> HTTPURLResponse
-}
+/// The name streaming transports conformed to before streaming and downloading became
+/// requirements of `Transport` (with defaults, so every transport has them).
+@available(*, deprecated, renamed: "Transport")
+public typealias StreamingTransport = Transport
 
+/// The defaults: any transport can take a file body, stream and download, by way of memory.
 extension Transport {
-    /// Any transport can take a transfer body: a file is read into memory first.
-    func send(_ request: URLRequest, transferBody: TransferBody?,
-              progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
-        if let streaming = self as? any StreamingTransport {
-            return try await streaming.send(request, transferBody: transferBody, progress: progress)
-        }
-        return try await send(request, body: try TransferBodyReader.data(of: transferBody, url: request.url), progress: progress)
+    public func send(_ request: URLRequest, transferBody: TransferBody?,
+                     progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
+        try await send(request, body: try TransferBodyReader.data(of: transferBody, url: request.url), progress: progress)
     }
 
-    /// Any transport can download to a file: one that cannot stream writes the body it received.
-    func download(_ request: URLRequest, to destination: URL,
-                  progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> HTTPURLResponse {
-        if let streaming = self as? any StreamingTransport {
-            return try await streaming.download(request, to: destination, progress: progress)
-        }
+    public func download(_ request: URLRequest, to destination: URL,
+                         progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> HTTPURLResponse {
         let response = try await send(request, transferBody: nil, progress: progress)
         do {
             try response.data.write(to: destination, options: .atomic)
@@ -71,12 +54,8 @@ extension Transport {
         return response.response
     }
 
-    /// Any transport can stream: one that cannot delivers the whole body as one chunk.
-    func stream(_ request: URLRequest, transferBody: TransferBody?,
-                progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> StreamedResponse {
-        if let streaming = self as? any StreamingTransport {
-            return try await streaming.stream(request, transferBody: transferBody, progress: progress)
-        }
+    public func stream(_ request: URLRequest, transferBody: TransferBody?,
+                       progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> StreamedResponse {
         let response = try await send(request, transferBody: transferBody, progress: progress)
         let data = response.data
         return StreamedResponse(response: response.response, body: AsyncThrowingStream { continuation in

@@ -20,6 +20,33 @@ public protocol Transport: Sendable {
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(TransportError) -> TransportResponse
 
+    /// Sends `transferBody` (a file is read as it goes) and returns the complete response.
+    /// The default reads a file body into memory and calls `send(_:body:progress:)`.
+    /// - Throws: `TransportError`; `.cancelled` when the calling `Task` is cancelled.
+    func send(
+        _ request: URLRequest,
+        transferBody: TransferBody?,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(TransportError) -> TransportResponse
+
+    /// Sends and returns once the response head is known; the body follows as a stream. The
+    /// default sends the whole exchange and delivers the body as one chunk.
+    /// - Throws: `TransportError`; `.cancelled` when the calling `Task` is cancelled.
+    func stream(
+        _ request: URLRequest,
+        transferBody: TransferBody?,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(TransportError) -> StreamedResponse
+
+    /// Downloads the response body into the file at `destination` (replacing it) and returns the
+    /// response. The default writes the body it received in memory.
+    /// - Throws: `TransportError`; `.cancelled` when the calling `Task` is cancelled.
+    func download(
+        _ request: URLRequest,
+        to destination: URL,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(TransportError) -> HTTPURLResponse
+
     /// What the transport does by itself (redirects, decompression), so a cURL export can do the
     /// same; plain curl's behaviour unless the transport says otherwise.
     var behaviour: TransportBehaviour { get }

@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// On Linux, progress callbacks only fire for delegate sessions and tasks created without a
 /// completion handler, so every task is created that way and its events are routed by task id.
-public final class URLSessionTransport: StreamingTransport {
+public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
@@ -97,8 +97,7 @@ public final class URLSessionTransport: StreamingTransport {
     /// lock, waits synchronously for that queue: a timeout racing completion deadlocks (seen here).
     private func sendOnce(_ request: URLRequest, body: TransferBody?,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
-        let record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(totalBytesToSend: body?.length),
-                                                onProgress: progress ?? { _ in })
+        let progress = progress ?? { _ in }
         if let spooling, body == nil, ["GET", "HEAD", "OPTIONS"].contains(request.httpMethod ?? "GET") {
             // A download task: FoundationNetworking writes the body to disk on its own thread.
             // A data task hands every chunk to the delegate queue, which falls behind a fast
@@ -107,24 +106,22 @@ public final class URLSessionTransport: StreamingTransport {
                 throw TransportError(kind: .other, url: request.url,
                                      detail: "the response body could not be spooled to \(spooling.directory.path): the folder is not writable")
             }
-            var download = record
-            download.destination = spooling.directory.appendingPathComponent("courier-response-\(UUID().uuidString)")
-            download.readsBackAbove = spooling.threshold
-            switch await run(session.downloadTask(with: request), record: download) {
-            case .failure(let error) where error.detail == SessionDelegate.challengedDownload:
-                // A 401 with a challenge loses a download's body on Linux; a safe request is
-                // asked again with a data task, which keeps it (L3).
-                break
-            case let result:
-                return try result.get()
-            }
+            let file = spooling.directory.appendingPathComponent("courier-response-\(UUID().uuidString)")
+            let download = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(), onProgress: progress,
+                                                      sink: .download(to: file, readBackAbove: spooling.threshold))
+            let completion = await run(session.downloadTask(with: request), record: download)
+            // A 401 with a challenge loses a download's body on Linux; a safe request is asked
+            // again with a data task, which keeps it (L3).
+            if case .challengedDownload = completion {} else { return try completion.get() }
         }
+        let record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(totalBytesToSend: body?.length),
+                                                onProgress: progress)
         return try await run(makeTask(request, body: body), record: record).get()
     }
 
     /// Registers `task` with the delegate, starts it and waits for its end; cancelling the calling
     /// task cancels it.
-    private func run(_ task: URLSessionTask, record: SessionDelegate.TaskRecord) async -> Result<TransportResponse, TransportError> {
+    private func run(_ task: URLSessionTask, record: SessionDelegate.TaskRecord) async -> SessionDelegate.Completion {
         let identifier = task.taskIdentifier
         let delegate = self.delegate
         return await withTaskCancellationHandler {
@@ -151,7 +148,7 @@ public final class URLSessionTransport: StreamingTransport {
         let head = OneShot<Result<HTTPURLResponse, TransportError>>()
         let record = SessionDelegate.TaskRecord(
             url: request.url, progress: TransferProgress(totalBytesToSend: transferBody?.length), onProgress: progress ?? { _ in },
-            sink: { continuation.yield($0) }, onHead: { head.resolve(.success($0)) })
+            sink: .stream(chunk: { continuation.yield($0) }, head: { head.resolve(.success($0)) }))
         continuation.onTermination = { reason in
             if case .cancelled = reason {
                 delegate.cancel(identifier)
@@ -159,11 +156,11 @@ public final class URLSessionTransport: StreamingTransport {
             }
         }
         Task {
-            switch await run(task, record: record) {
-            case .success(let response):
+            do throws(TransportError) {
+                let response = try await run(task, record: record).get()
                 head.resolve(.success(response.response))
                 continuation.finish()
-            case .failure(let error):
+            } catch {
                 head.resolve(.failure(error))
                 continuation.finish(throwing: error)
             }
@@ -182,8 +179,8 @@ public final class URLSessionTransport: StreamingTransport {
     public func download(_ request: URLRequest, to destination: URL,
                          progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> HTTPURLResponse {
         if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
-        var record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(), onProgress: progress ?? { _ in })
-        record.destination = destination
+        let record = SessionDelegate.TaskRecord(url: request.url, progress: TransferProgress(), onProgress: progress ?? { _ in },
+                                                sink: .download(to: destination, readBackAbove: nil))
         return try await run(session.downloadTask(with: request), record: record).get().response
     }
 

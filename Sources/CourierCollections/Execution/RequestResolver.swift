@@ -80,10 +80,18 @@ public struct RequestResolver: Sendable {
     public let context: TemplateContext
     /// Where the transport puts response bodies too large for memory; nil keeps every body in memory.
     public let spooling: ResponseSpooling?
+    /// Where endpoints are kept between requests; nil gives every request an endpoint of its own.
+    public let endpoints: EndpointScope?
 
-    public init(context: TemplateContext, spooling: ResponseSpooling? = nil) {
+    /// - Parameters:
+    ///   - context: The variables templates are filled from.
+    ///   - spooling: Where large response bodies go; nil keeps them in memory.
+    ///   - endpoints: The pool and environment that endpoints are shared in, for a session that
+    ///     sends many requests; nil makes a new endpoint per request.
+    public init(context: TemplateContext, spooling: ResponseSpooling? = nil, endpoints: EndpointScope? = nil) {
         self.context = context
         self.spooling = spooling
+        self.endpoints = endpoints
     }
 
     /// Collection variables overridden by the environment, overridden by `overrides` (`--var k=v`).
@@ -184,8 +192,15 @@ public struct RequestResolver: Sendable {
         let query = try definition.query.filter(\.enabled).map { ($0.name, try render($0.value, $0.location)) }
         let timeout = definition.timeout ?? loaded.settings.last(where: { $0.timeout != nil })?.timeout
         let retries = definition.retries ?? loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
-        let endpoint = Endpoint(baseUrl: base, retryingCount: retries,
-                                transport: URLSessionTransport(followsRedirects: definition.followRedirects ?? true, spooling: spooling))
+        let followsRedirects = definition.followRedirects ?? true
+        let spooling = self.spooling
+        let make = {
+            Endpoint(baseUrl: base, retryingCount: retries, transport: URLSessionTransport(followsRedirects: followsRedirects, spooling: spooling))
+        }
+        let endpoint = endpoints.map { scope in
+            scope.pool.endpoint(for: EndpointPool.Key(collection: loaded.collectionRoot, environment: scope.environment, base: base,
+                                                      followsRedirects: followsRedirects, retries: retries), make: make)
+        } ?? make()
         let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
         let errorConverter = definition.errorConverter.map { KeyPathResponseConverter(path: $0) }
         let folder = loaded.file.deletingLastPathComponent()

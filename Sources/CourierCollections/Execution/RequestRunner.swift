@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -38,56 +37,35 @@ public enum RequestRunner {
 
     private static func run<R: Request>(_ request: R, on endpoint: Endpoint,
                                         progress: @escaping @Sendable (TransferProgress) -> Void) async -> RunResult {
-        // Cancelling the calling task cancels the request; it then finishes as `.cancelled`.
-        let cancellation = Cancellation()
-        let info = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<DebugInfo, Never>) in
-                let operation = request.execute(on: endpoint)
-                    .onTransferProgress(progress)
-                    .onDebug { continuation.resume(returning: $0) }
-                cancellation.attach { operation.cancel() }
-            }
-        } onCancel: {
-            cancellation.cancel()
-        }
-        let response = info.urlResponse
+        // Runs in the calling task: cancelling it cancels the request, which then ends as `.cancelled`.
+        let exchange = await request.exchange(on: endpoint, progress: progress)
+        let info = exchange.debug
+        let response: HTTPURLResponse?
+        let body: Data
         var failure: String?
         var kind: RunResult.FailureKind?
-        if response == nil, let error = info.errorResponse as? ErrorResponse<R.ErrorType> {
-            failure = error.description
-            switch error {
-            case .invalidRequest: kind = .invalidRequest
-            case .timedOut: kind = .timedOut
-            case .cancelled: kind = .cancelled
-            default: kind = .transport
+        switch exchange.result {
+        case .success(let sent):
+            response = sent.response
+            body = sent.data
+        case .failure(let error):
+            response = info.urlResponse
+            body = info.dataResponse ?? Data()
+            if response == nil {
+                failure = error.description
+                switch error {
+                case .invalidRequest: kind = .invalidRequest
+                case .timedOut: kind = .timedOut
+                case .cancelled: kind = .cancelled
+                default: kind = .transport
+                }
             }
         }
         let headers = (response?.allHeaderFields ?? [:]).compactMap { key, value -> (String, String)? in
             guard let name = key as? String else { return nil }
             return (name, "\(value)")
         }.sorted { $0.0.lowercased() < $1.0.lowercased() }
-        return RunResult(statusCode: response?.statusCode, httpVersion: "HTTP/1.1", headers: headers, body: info.dataResponse ?? Data(),
+        return RunResult(statusCode: response?.statusCode, httpVersion: "HTTP/1.1", headers: headers, body: body,
                          duration: info.requestDuration, failure: failure, failureKind: kind, debug: info)
-    }
-}
-
-/// Connects a task's cancellation to an operation that may not exist yet when the task is cancelled.
-private final class Cancellation: Sendable {
-    private let state = Mutex<(cancel: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
-
-    func attach(_ cancel: @escaping @Sendable () -> Void) {
-        let alreadyCancelled = state.withLock { state in
-            state.cancel = cancel
-            return state.cancelled
-        }
-        if alreadyCancelled { cancel() }
-    }
-
-    func cancel() {
-        let cancel = state.withLock { state in
-            state.cancelled = true
-            return state.cancel
-        }
-        cancel?()
     }
 }

@@ -13,6 +13,9 @@ struct ExplorerBackend: Sendable {
     /// Every secret resolved in this session, for text shown outside a request's panes (the status
     /// line's preview of copied text).
     let secrets = SeenSecrets()
+    /// The session's endpoints, one per collection and environment: cookies and connections
+    /// persist between requests.
+    let endpoints = EndpointPool()
 
     /// Resolves `request` in `environment`, with the secrets met on the way.
     func resolve(_ request: LoadedRequest, environment: String?) async throws -> Resolution {
@@ -47,7 +50,8 @@ struct ExplorerBackend: Sendable {
         let context = RequestResolver.context(for: request, environment: values, overrides: [:],
                                               processEnvironment: ProcessInfo.processInfo.environment, demoURL: demoURL)
         do {
-            let resolution = try RequestResolver(context: context, spooling: spooling).resolution(of: request)
+            let scope = EndpointScope(pool: endpoints, environment: values.name)
+            let resolution = try RequestResolver(context: context, spooling: spooling, endpoints: scope).resolution(of: request)
             secrets.add(resolution.redactor)
             return (resolution, context)
         } catch {

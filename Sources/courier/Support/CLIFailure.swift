@@ -1,6 +1,8 @@
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A failure the command line reports as a sentence on stderr with a documented exit code.
@@ -38,7 +40,11 @@ extension CourierCommand {
             }
         } catch let failure as CLIFailure {
             Output.error("courier: \(failure)\n")
+            #if canImport(Darwin)
+            Darwin.exit(failure.exitCode)
+            #else
             Glibc.exit(failure.exitCode)
+            #endif
         } catch {
             // ArgumentParser ends usage errors with EX_USAGE (64); DESIGN's table says 2.
             if exitCode(for: error).rawValue == 64 {

@@ -3,6 +3,8 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writes to the standard streams without the non-Sendable `stdout`/`stderr` globals.
@@ -11,7 +13,11 @@ enum Output {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
+                #if canImport(Darwin)
+                let written = Darwin.write(descriptor, base + offset, buffer.count - offset)
+                #else
                 let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                #endif
                 if written <= 0 { return }
                 offset += written
             }
