@@ -228,7 +228,7 @@ struct ExplorerHangupTests {
         #expect(terminal.read(until: "Public APIs"), "the first frame was drawn")
         terminal.close()
         let started = ContinuousClock.now
-        _ = try await Processes.wait(for: pid, timeout: 10)
-        #expect(ContinuousClock.now - started < .seconds(5), "it noticed within a read timeout or two")
+        _ = try await Processes.wait(for: pid, timeout: 30)
+        #expect(ContinuousClock.now - started < .seconds(20), "it noticed and exited instead of spinning (a loaded debug build takes seconds to exit)")
     }
 }
