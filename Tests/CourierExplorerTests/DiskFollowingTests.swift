@@ -107,6 +107,22 @@ struct DiskFollowingTests {
         }
     }
 
+    @Test("A dirty open request whose file is renamed on disk follows it; saving writes the new file, not the old one")
+    func dirtyFollowsRename() async throws {
+        try await SessionHarness.run { terminal, collections in
+            try await SessionHarness.open("create-user", titled: "POST Demo/users/create-user", in: terminal)
+            try await Self.pickMethod("PATCH", in: terminal)
+            let users = collections.appendingPathComponent("Demo/users")
+            try FileManager.default.moveItem(at: users.appendingPathComponent("create-user.yaml"), to: users.appendingPathComponent("add-user.yaml"))
+            try await terminal.waitFor { $0.contains("PATCH Demo/users/add-user") && $0.contains("renamed on disk to Demo/users/add-user") }
+            terminal.press(.ctrl("s"))
+            try await terminal.waitFor { $0.contains("saved Demo/users/add-user") }
+            #expect(!FileManager.default.fileExists(atPath: users.appendingPathComponent("create-user.yaml").path))
+            let text = try String(contentsOf: users.appendingPathComponent("add-user.yaml"), encoding: .utf8)
+            #expect(text.hasPrefix("name: Create a user\nmethod: PATCH\n"), "\(text)")
+        }
+    }
+
     @Test("A save over a version the explorer has not seen is refused and asks which wins")
     func refusedSave() async throws {
         // No watch: the outside change is found only when saving.

@@ -33,10 +33,13 @@ extension ExplorerSession {
             apply(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: select))
             return
         }
-        // A clean open request whose file was renamed (`git mv`, a file manager) follows its file.
-        if let hash = seen.hash, state.editor?.isDirty != true, let renamed = Self.renamed(seen.id, hash: hash, in: tree) {
+        // An open request whose file was renamed (`git mv`, a file manager) follows its file,
+        // unsaved edits included.
+        if let hash = seen.hash, let renamed = Self.renamed(seen.id, hash: hash, in: tree) {
+            apply(.renamedOnDisk(from: seen.id, to: renamed))
+            let status = state.status
             apply(.reloaded(tree: view.nodes, definitions: view.definitions, problems: view.problems, select: renamed))
-            state.status = "\(seen.id) was renamed on disk to \(renamed)"
+            state.status = status
             return
         }
         // The version reported is the one seen from now on: after Keep mine, a save writes over it.

@@ -94,6 +94,9 @@ public enum Action: Sendable, Equatable {
     /// A save of `id` was refused because its file changed since it was read: the version on
     /// disk now (nil when it is gone or unreadable).
     case saveConflict(id: String, theirs: RequestDefinition?)
+    /// The file of the open request `from` was renamed on disk to `to` (same bytes): the request,
+    /// unsaved edits included, moves with it.
+    case renamedOnDisk(from: String, to: String)
     /// `$EDITOR` returned this text (nil when it failed; the report says why).
     case externallyEdited(String?)
     /// The files a request can attach, relative to its folder.

@@ -62,6 +62,16 @@ extension ExplorerState {
         return []
     }
 
+    /// The open request's file was renamed on disk: the editor, its unsaved edits and the
+    /// request's history take the new id (the reload that follows selects it).
+    mutating func renamedOnDisk(_ old: String, to new: String) -> [Effect] {
+        guard editor?.id == old else { return [] }
+        editor?.id = new
+        if let entries = history.removeValue(forKey: old) { history[new] = entries }
+        status = "\(old) was renamed on disk to \(new)" + (editor?.isDirty == true ? "; your unsaved edits came along" : "")
+        return []
+    }
+
     /// The driver refused to save `id`: its file changed since it was read.
     mutating func saveConflict(_ id: String, theirs: RequestDefinition?) -> [Effect] {
         afterSave = nil

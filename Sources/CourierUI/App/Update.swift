@@ -93,6 +93,8 @@ extension ExplorerState {
             return fileChanged(id, theirs: theirs, problems: problems)
         case .saveConflict(let id, let theirs):
             return saveConflict(id, theirs: theirs)
+        case .renamedOnDisk(let old, let new):
+            return renamedOnDisk(old, to: new)
         case .filesListed(let files):
             guard case .file = palettePurpose, editor != nil else { break }
             if files.isEmpty {

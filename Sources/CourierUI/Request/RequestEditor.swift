@@ -43,7 +43,7 @@ public enum BodyKind: String, Sendable, CaseIterable {
 
 /// One request opened for editing: the definition as loaded, the draft, and what is being edited.
 public struct RequestEditor: Sendable, Equatable {
-    public let id: String
+    public var id: String
     /// The definition as on disk; the draft is compared with it for the dirty mark.
     public var original: RequestDefinition
     public var draft: RequestDefinition
