@@ -1,3 +1,5 @@
+import CourierCollections
+
 /// A line diff of two texts by longest common subsequence: what a change on disk did to the
 /// user's version of a file, short enough to read in an overlay.
 public enum LineDiff {
@@ -57,33 +59,15 @@ public enum LineDiff {
         return old[..<head].map { Line(.same, $0) } + middle + old[(old.count - tail)...].map { Line(.same, $0) }
     }
 
-    /// The classic dynamic programme: lengths of common subsequences of every pair of suffixes,
-    /// then one walk from the start that takes a kept line whenever it is on a longest path.
+    /// The lines of `a` and `b` along a longest common subsequence, removals before insertions.
     private static func matched(_ a: [String], _ b: [String]) -> [Line] {
-        let width = b.count + 1
-        var table = [Int](repeating: 0, count: (a.count + 1) * width)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                table[i * width + j] = a[i] == b[j] ? table[(i + 1) * width + j + 1] + 1
-                    : max(table[(i + 1) * width + j], table[i * width + j + 1])
+        SequenceAlignment.steps(from: a, to: b, preferring: .removals).map { step in
+            switch step {
+            case .keep(let index, _): return Line(.same, a[index])
+            case .remove(let index): return Line(.removed, a[index])
+            case .insert(let index): return Line(.added, b[index])
             }
         }
-        var result: [Line] = []
-        var i = 0, j = 0
-        while i < a.count, j < b.count {
-            if a[i] == b[j] {
-                result.append(Line(.same, a[i]))
-                i += 1
-                j += 1
-            } else if table[(i + 1) * width + j] >= table[i * width + j + 1] {
-                result.append(Line(.removed, a[i]))
-                i += 1
-            } else {
-                result.append(Line(.added, b[j]))
-                j += 1
-            }
-        }
-        return result + a[i...].map { Line(.removed, $0) } + b[j...].map { Line(.added, $0) }
     }
 
     /// Lines without the empty one after a final newline.

@@ -36,15 +36,9 @@ extension TextEditor {
     /// The steps from `old` to `new`: a longest common subsequence is kept, and removals next
     /// to insertions pair up as changes.
     static func steps<Item: Equatable>(from old: [Item], to new: [Item]) -> [ListStep<Item>] {
-        var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
-        for i in stride(from: old.count - 1, through: 0, by: -1) {
-            for j in stride(from: new.count - 1, through: 0, by: -1) {
-                lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-            }
-        }
         var steps: [ListStep<Item>] = []
         var removed: [Int] = [], added: [Item] = []
-        var i = 0, j = 0, lastOld: Int? = nil
+        var lastOld: Int? = nil
         func flush() {
             for (offset, index) in removed.enumerated() {
                 if offset < added.count { steps.append(.change(old: index, added[offset])) } else { steps.append(.remove(old: index)) }
@@ -54,19 +48,15 @@ extension TextEditor {
             removed = []
             added = []
         }
-        while i < old.count || j < new.count {
-            if i < old.count, j < new.count, old[i] == new[j] {
+        for step in SequenceAlignment.steps(from: old, to: new, preferring: .insertions) {
+            switch step {
+            case .keep(let index, _):
                 flush()
-                lastOld = i
-                i += 1
-                j += 1
-            } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                added.append(new[j])
-                j += 1
-            } else {
-                removed.append(i)
-                lastOld = i
-                i += 1
+                lastOld = index
+            case .insert(let index): added.append(new[index])
+            case .remove(let index):
+                removed.append(index)
+                lastOld = index
             }
         }
         flush()
