@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CourierLogging", targets: ["CourierLogging"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierExplorer", targets: ["CourierExplorer"]),
+        .library(name: "CourierSONetworking", targets: ["CourierSONetworking"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -37,6 +38,8 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
+        // Seed 001's API (SONetworking) over Courier's pipeline; its names collide with Courier's, so it is a module of its own.
+        .target(name: "CourierSONetworking", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CourierUI", dependencies: ["Courier", "CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The only module that imports ncurses.
@@ -90,6 +93,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
+        .testTarget(name: "CourierSONetworkingTests", dependencies: [
+            "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierSONetworking", "CourierTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "CourierUITests", dependencies: [
             "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",
         ], exclude: ["Snapshots"]),
