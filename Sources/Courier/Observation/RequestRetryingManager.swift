@@ -39,7 +39,11 @@ public struct ServerErrorRetrier<ErrorBody: Decodable & Sendable>: RequestRetrie
     private let converter: ResponseJsonConverter?
     private let decide: @Sendable (ErrorBody) -> Bool
 
-    /// - Parameter converter: Where the error sits in the body, as for a request's `errorConverter`.
+    /// Creates a retrier that decodes failed attempts' bodies as `type`.
+    /// - Parameters:
+    ///   - type: What the error body decodes into.
+    ///   - converter: Where the error sits in the body, as for a request's `errorConverter`.
+    ///   - decide: Whether the decoded error asks for a retry.
     public init(_ type: ErrorBody.Type, converter: ResponseJsonConverter? = nil, when decide: @escaping @Sendable (ErrorBody) -> Bool) {
         self.converter = converter
         self.decide = decide

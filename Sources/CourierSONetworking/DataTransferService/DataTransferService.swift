@@ -69,6 +69,9 @@ public protocol DataTransferErrorResolver: Sendable {
 
 /// Keeps every `NetworkError` as it is.
 public final class DefaultDataTransferErrorResolver: DataTransferErrorResolver {
+    /// Creates the resolver.
     public init() {}
+
+    /// `error` itself.
     public func resolve(error: NetworkError) -> Error { error }
 }

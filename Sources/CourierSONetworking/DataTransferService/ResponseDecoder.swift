@@ -17,6 +17,8 @@ public final class JSONResponseDecoder: ResponseDecoder {
         self.jsonDecoder = jsonDecoder
     }
 
+    /// Decodes `data` as JSON.
+    /// - Throws: The `DecodingError` that says where the body did not fit `T`.
     public func decode<T: Decodable>(_ data: Data) throws -> T {
         try jsonDecoder.decode(T.self, from: data)
     }
@@ -24,6 +26,7 @@ public final class JSONResponseDecoder: ResponseDecoder {
 
 /// Hands the body over as it is: for endpoints whose `Response` is `Data`.
 public final class RawDataResponseDecoder: ResponseDecoder {
+    /// Creates the decoder.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
