@@ -13,7 +13,7 @@ import Testing
 
 /// Block "NetworkService": an app's own service that answers from memory, for previews.
 struct CannedNetworkService: NetworkService {
-    let body: Data
+    let body: Data?
     func request(endpoint: Requestable, completion: @escaping CompletionHandler) -> NetworkCancellable? {
         completion(.success(body))
         return nil
@@ -27,6 +27,14 @@ final class URLSessionDataTaskManager: NetworkSessionManager {
         let task = URLSession.shared.dataTask(with: request, completionHandler: completion)
         task.resume()
         return task
+    }
+}
+
+/// A session manager for a device without a network, as URLSession reports one.
+struct OfflineSessionManager: NetworkSessionManager {
+    func request(_ request: URLRequest, completion: @escaping CompletionHandler) -> NetworkCancellable {
+        completion(nil, nil, URLError(.notConnectedToInternet))
+        return NeverCancelled()
     }
 }
 
@@ -76,6 +84,13 @@ struct SeedNetworkServiceTests {
         let canned = DefaultDataTransferService(with: CannedNetworkService(body: Data(#"{"data":{"id":9,"name":"N","email":"n@x"}}"#.utf8)))
         let user = try await completion { canned.request(with: Endpoint<DataEnvelope<DemoUser>>(path: "any", method: .get), completion: $0) }.get()
         #expect(user.data.id == 9)
+        let empty: Result<DataEnvelope<DemoUser>, DataTransferError> = await completion {
+            DefaultDataTransferService(with: CannedNetworkService(body: nil)).request(with: Endpoint(path: "any", method: .get), completion: $0)
+        }
+        guard case .failure(.noResponse) = empty else {
+            Issue.record("no body to decode is .noResponse, got \(empty)")
+            return
+        }
     }
 
     @Test("NetworkSessionManager: an app's URLSession manager works, and its 404 still fails (URLSession calls it a success)")
@@ -90,6 +105,13 @@ struct SeedNetworkServiceTests {
             return
         }
         #expect(error.isNotFoundError)
+
+        let offline = DefaultNetworkService(config: config, sessionManager: OfflineSessionManager())
+        let notConnected = await completion { offline.request(endpoint: Endpoint<Void>(path: "users/1", method: .get), completion: $0) }
+        guard case .failure(.notConnected) = notConnected else {
+            Issue.record("URLError.notConnectedToInternet is .notConnected, got \(notConnected)")
+            return
+        }
 
         // The default manager reports as URLSession does: an error status is a response, not an error.
         let manager = DefaultNetworkSessionManager()

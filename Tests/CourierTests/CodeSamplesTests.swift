@@ -3,8 +3,9 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-// The README's library sample, kept compiling and passing so the docs cannot drift.
-// Only the names the sample leaves open (the base URL, the token, the queue) are filled in.
+// The README's library sample, run against the demo server so the docs cannot drift in behaviour
+// (ReadmeSamplesTests compiles every README block as written). Only the names the sample leaves
+// open (the base URL, the token, the queue) are filled in.
 
 private struct ReadmeUser: Decodable, ResponseObject { let id: Int; let name: String }
 private struct ReadmeAPIError: Decodable, ServerError { let message: String; let code: String }
