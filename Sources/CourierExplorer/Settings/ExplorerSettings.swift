@@ -1,4 +1,5 @@
 import Courier
+import CourierCollections
 import CourierUI
 import Foundation
 
@@ -9,6 +10,10 @@ public struct ExplorerSettings: Sendable {
     public var theme: Theme = .standard
     public var keyMap: KeyMap = .standard
     public var spooling: BodySpooling = .standard
+    /// `max-size:` from config.yaml, nil when it says nothing.
+    public var maximumBodySize: Int?
+    /// Which transport requests go through and how they are made (the app brings AsyncHTTPClient).
+    public var transports: TransportSelection = .library
     /// Sentences about broken config or theme entries, for the status line.
     public var problems: [String] = []
 
@@ -31,6 +36,7 @@ public struct ExplorerSettings: Sendable {
             let (configuration, problems) = ConfigParser.parse(text, file: configFile.path)
             settings.keyMap = configuration.keyMap
             settings.spooling = configuration.spooling
+            settings.maximumBodySize = configuration.maximumBodySize
             settings.problems += problems.map(\.description)
             themeName = themeName ?? configuration.theme
         }

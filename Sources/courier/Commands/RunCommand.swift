@@ -30,6 +30,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var options: CollectionOptions
     @Argument(help: "The request id, for example Demo/users/list-users.") var id: String
     @OptionGroup var variables: VariableOptions
+    @OptionGroup var transport: TransportOptions
     @Flag(name: .shortAndLong, help: "Print the status line and headers before the body.") var include = false
     @Flag(name: .long, help: "Print the body after the request's key-path converter (errorConverter for 4xx/5xx).") var converted = false
     @Flag(name: .long, help: "Print the body as received, even on a terminal.") var raw = false
@@ -43,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         let workspace = Workspace(options: options)
         let request = try workspace.request(id)
         try workspace.checkFile(of: request)
-        let session = try workspace.session(variables, fresh: fresh, evaluate: !noExpect)
+        let session = try workspace.session(variables, transport: transport, fresh: fresh, evaluate: !noExpect)
         let progress = Output.stderrIsTerminal ? ProgressLine() : nil
         session.progress = { transfer in
             progress?.update(received: transfer.bytesReceived, total: transfer.totalBytesToReceive,
