@@ -14,7 +14,7 @@ struct RunCommand: AsyncParsableCommand {
         The body is pretty JSON when stdout is a terminal (or with --pretty), the raw bytes otherwise. \
         Exit codes: 0 success, 1 failure (a request with expect: lines is judged by them alone, one without \
         by its status: 2xx/3xx succeed), 2 for usage or collection errors, 3 for transport errors \
-        (refused, timeout, TLS).
+        (refused, timeout, TLS, a body past --max-size, a redirect to a non-http(s) URL).
 
         Captured variables (capture:) are remembered in $XDG_STATE_HOME/courier/ per collection and \
         environment, so a later run uses them; requires: runs the requests that capture a missing variable \

@@ -14,7 +14,7 @@ struct TestCommand: AsyncParsableCommand {
         remembered in $XDG_STATE_HOME/courier/ per collection and environment.
 
         Exit codes: 0 all passed · 1 an assertion failed · 2 usage or collection error · \
-        3 transport error (refused, timeout, TLS).
+        3 transport error (refused, timeout, TLS, a body past --max-size).
 
         \(CommandExport.demoHelp)
         """
