@@ -63,6 +63,12 @@ struct HostileServerCommandTests {
                                                  environment: ["XDG_STATE_HOME": courier.state.url.path, "COURIER_DEMO_URL": url,
                                                                "XDG_CONFIG_HOME": config.url.path], timeout: 120)
         #expect(configured.status == 3 && configured.stderr.contains("size limit of 2000000 bytes"), "\(configured.stderr)")
+        try config.write("courier/config.yaml", "max-size: lots\n")
+        let broken = try await Processes.run([courier.path, "run", "API/small-bomb", "--collections", collections.path],
+                                             environment: ["XDG_STATE_HOME": courier.state.url.path, "COURIER_DEMO_URL": url,
+                                                           "XDG_CONFIG_HOME": config.url.path], timeout: 120)
+        #expect(broken.status == 0 && broken.stderr.contains("config.yaml:1:11: max-size takes a size such as 10MB, 4GB or 1048576 (ignored)"),
+                "\(broken.stderr)")
 
         let fine = try await courier.run(["run", "API/small-bomb"], collections: collections)
         #expect(fine.status == 0 && fine.stdout.count == 2 << 20, "\(fine.stderr)")

@@ -22,10 +22,12 @@ struct TransportOptions: ParsableArguments {
         maxSize.flatMap(ByteCount.parse) ?? configured ?? AppTransports.standardMaximumBodySize
     }
 
-    /// How requests pick and make their transports, `transports` keeping them for the run.
+    /// How requests pick and make their transports, `transports` keeping them for the run. A
+    /// broken config.yaml entry is named on stderr and ignored, as the explorer does.
     func selection(_ transports: AppTransports) -> TransportSelection {
-        let configured = ExplorerSettings.load(themeOverride: nil).maximumBodySize
-        return transports.selection(override: transport, maximumBodySize: maximumBodySize(configured: configured))
+        let (configuration, problems) = ExplorerSettings.configuration() ?? (Configuration(), [])
+        for problem in problems { Output.error("courier: \(problem) (ignored)\n") }
+        return transports.selection(override: transport, maximumBodySize: maximumBodySize(configured: configuration.maximumBodySize))
     }
 }
 
