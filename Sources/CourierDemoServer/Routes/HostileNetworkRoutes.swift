@@ -7,8 +7,8 @@ import NIOHTTP1
 /// - `/hostile/cut-head`: a status line and half a header, then the connection closes;
 /// - `/hostile/redirect?to=URL[&code=302]`: a redirect to any target, another host or another
 ///   scheme (`file:///etc/passwd`) included;
-/// - `/hostile/gzip-bomb?mb=N`: N MiB of zeros (64 by default, up to 4096) sent gzip-compressed,
-///   about a thousandth of that on the wire;
+/// - `/hostile/gzip-bomb?mb=N`: N MiB of zeros (64 by default, up to 4096) sent gzip-compressed
+///   and chunked, about a thousandth of that on the wire;
 /// - `/hostile/huge-header?kb=N`: a response with one header line of N KiB (1024 by default).
 enum HostileNetworkRoutes {
     private static let names: Set<String> = ["cut-head", "redirect", "gzip-bomb", "huge-header"]
@@ -39,11 +39,15 @@ enum HostileNetworkRoutes {
         guard let megabytes = Int(request.query("mb") ?? "64"), (0...4096).contains(megabytes) else {
             return .error(.badRequest, code: "invalid_size", message: "Use /hostile/gzip-bomb?mb=N with N from 0 to 4096")
         }
-        guard let compressed = Gzip.compressedZeros(count: megabytes << 20) else {
-            return .error(.internalServerError, code: "gzip_failed", message: "zlib could not compress the body")
-        }
-        return DemoResponse(headers: [("Content-Type", "text/plain"), ("Content-Encoding", "gzip")],
-                            body: .bytes(ByteBuffer(bytes: compressed)))
+        // Compressed as it goes out, a megabyte per round, so a client that stops early stops it.
+        return DemoResponse(headers: [("Content-Type", "text/plain"), ("Content-Encoding", "gzip")], body: .stream(length: nil) { writer in
+            guard let gzip = GzipStream() else { throw GzipFailure() }
+            let zeros = [UInt8](repeating: 0, count: 1 << 20)
+            for round in 0..<max(1, megabytes) {
+                guard let piece = gzip.compress(megabytes == 0 ? [] : zeros, finish: round == max(1, megabytes) - 1) else { throw GzipFailure() }
+                if !piece.isEmpty { try await writer.write(ByteBuffer(bytes: piece)) }
+            }
+        })
     }
 
     private static func hugeHeader(_ request: DemoRequest) -> DemoResponse {
@@ -54,3 +58,6 @@ enum HostileNetworkRoutes {
                             body: .bytes(ByteBuffer(string: "a body after a huge header\n")))
     }
 }
+
+/// zlib could not compress a body; the connection ends without it.
+struct GzipFailure: Error {}
