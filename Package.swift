@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // `swift package generate-documentation`: builds the DocC catalogs (docs only, links into no product).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         .target(name: "CourierJSON"),
@@ -38,6 +39,7 @@ let package = Package(
             "Courier", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
         ]),
         .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
         // Seed 001's API (SONetworking) over Courier's pipeline; its names collide with Courier's, so it is a module of its own.
@@ -62,6 +64,7 @@ let package = Package(
             name: "courier",
             dependencies: [
                 "Courier",
+                "CourierAsyncHTTPClient",
                 "CourierCollections",
                 "CourierDemoServer",
                 "CourierExplorer",

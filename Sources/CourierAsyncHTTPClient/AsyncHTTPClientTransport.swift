@@ -21,24 +21,47 @@ import FoundationNetworking
 /// responses are read only as fast as they are consumed, so memory stays flat for any size.
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
-    /// Whether redirects are followed (up to 20); when not, the 3xx response is the answer.
+    /// Whether redirects are followed (up to 20, only to http and https URLs); when not, the 3xx
+    /// response is the answer.
     public let followsRedirects: Bool
+    /// Whether `Authorization`, `Proxy-Authorization` and `Cookie` follow a redirect to another
+    /// scheme, host or port; by default they stay behind, as curl does without `--location-trusted`.
+    public let trustsRedirects: Bool
+    /// Where bodies too large for memory go, if anywhere (`send` only: `stream` and `download`
+    /// never hold a body).
+    public let spooling: ResponseSpooling?
+    /// The largest response body accepted, in bytes after decompression; past it the transfer
+    /// stops with `TransportError.Kind.responseTooLarge`. Nil accepts any size.
+    public let maximumBodySize: Int?
 
-    /// Decompression is on and `Accept-Encoding: gzip, deflate` is added; AsyncHTTPClient turns
-    /// POST into GET after 301/302/303 and everything but HEAD into GET after 303, and repeats
-    /// any other method with its body (measured in `RedirectExportTests`).
+    /// Decompression is on and `Accept-Encoding: gzip, deflate` is added; redirects turn POST into
+    /// GET after 301/302/303 and everything but HEAD into GET after 303, and repeat any other
+    /// method with its body, as AsyncHTTPClient itself does (measured in `RedirectExportTests`).
     public var behaviour: TransportBehaviour {
-        TransportBehaviour(followsRedirects: followsRedirects, decompresses: true, everyMethodBecomesGetOn: [303],
-                           keepsBodyOn: [301, 302, 307, 308])
+        TransportBehaviour(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, decompresses: true,
+                           everyMethodBecomesGetOn: [303], keepsBodyOn: [301, 302, 307, 308])
     }
 
     /// Creates a transport with its own client; call `shutdown()` when done with it.
-    public init(followsRedirects: Bool = true) {
+    /// - Parameters:
+    ///   - followsRedirects: Whether to follow redirects (only to http and https URLs).
+    ///   - trustsRedirects: Whether credentials follow a redirect to another scheme, host or port.
+    ///   - spooling: When set, bodies past its threshold are written to a file as they arrive and
+    ///     come back memory-mapped, the file already unlinked (`ResponseSpooling`).
+    ///   - maximumBodySize: The largest response body accepted, decoded; it also bounds what
+    ///     the decompressor may inflate. Nil for any size.
+    public init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil,
+                maximumBodySize: Int? = nil) {
         self.followsRedirects = followsRedirects
+        self.trustsRedirects = trustsRedirects
+        self.spooling = spooling
+        self.maximumBodySize = maximumBodySize
+        // Redirects are followed here rather than by the client, so the Location is judged as sent
+        // and credentials are dropped by the same rules as URLSession's (`RedirectRules`).
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: followsRedirects ? .follow(max: 20, allowCycles: false) : .disallow,
+            redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(10), read: .seconds(60)),
-            decompression: .enabled(limit: .none))
+            decompression: .enabled(limit: maximumBodySize.map { .size($0) } ?? .none))
         configuration.httpVersion = .automatic
         // A refused connection is reported at once, as URLSession does, instead of being retried
         // until the connect timeout.
@@ -60,12 +83,17 @@ public final class AsyncHTTPClientTransport: Transport {
                      progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
         try await capture(request) {
             let (head, response, meter) = try await self.execute(request, body: transferBody, progress: progress)
-            var data = Data()
-            for try await chunk in response.body {
-                data.append(contentsOf: chunk.readableBytesView)
-                meter.received(chunk.readableBytes)
+            var body = ResponseBodyCollector(spooling: self.spooling, limit: self.maximumBodySize, url: head.url)
+            do {
+                for try await chunk in response.body {
+                    try body.append(Data(chunk.readableBytesView))
+                    meter.received(chunk.readableBytes)
+                }
+                return TransportResponse(response: head, data: try body.finish())
+            } catch {
+                body.discard()
+                throw error
             }
-            return TransportResponse(response: head, data: data)
         }
     }
 
@@ -73,7 +101,7 @@ public final class AsyncHTTPClientTransport: Transport {
                        progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> StreamedResponse {
         try await capture(request) {
             let (head, response, meter) = try await self.execute(request, body: transferBody, progress: progress)
-            let chunks = ChunkIterator(response.body.makeAsyncIterator())
+            let chunks = ChunkIterator(response.body.makeAsyncIterator(), limit: self.maximumBodySize, url: head.url)
             // Pulled on demand, so the network is read only as fast as the consumer reads.
             let body = AsyncThrowingStream<Data, any Error> {
                 guard let chunk = try await chunks.next() else { return nil }
@@ -93,7 +121,10 @@ public final class AsyncHTTPClientTransport: Transport {
                 throw TransportError(kind: .other, url: request.url, detail: "the download could not be written to \(destination.path)")
             }
             defer { try? file.close() }
+            var written = 0
             for try await chunk in response.body {
+                written += chunk.readableBytes
+                if let limit = self.maximumBodySize, written > limit { throw TransportError.responseTooLarge(url: head.url, limit: limit) }
                 try file.write(contentsOf: Data(chunk.readableBytesView))
                 meter.received(chunk.readableBytes)
             }
@@ -103,22 +134,45 @@ public final class AsyncHTTPClientTransport: Transport {
 
     // MARK: - Requests and responses
 
+    /// Sends `request` and follows its redirects; returns at the first response that is not one
+    /// to follow, its body still to read.
     private func execute(_ request: URLRequest, body: TransferBody?, progress: (@Sendable (TransferProgress) -> Void)?)
         async throws -> (HTTPURLResponse, HTTPClientResponse, ProgressMeter) {
-        guard let url = request.url else { throw TransportError(kind: .other, url: nil, detail: "the request has no URL") }
-        let meter = ProgressMeter(toSend: body.map(Self.length), report: progress)
+        let meter = ProgressMeter(toSend: body.map(\.length), report: progress)
+        var exchange = RedirectStep(request: request, body: body)
+        for _ in 0...Self.maximumRedirects {
+            guard let url = exchange.request.url else { throw TransportError(kind: .other, url: nil, detail: "the request has no URL") }
+            let response = try await client.execute(Self.outgoing(exchange, url: url, meter: meter), timeout: .hours(24))
+            let code = Int(response.status.code)
+            // An unread redirect body is dropped with its response: AsyncHTTPClient closes that connection.
+            guard followsRedirects, RedirectStep.codes.contains(code), let location = response.headers.first(name: "Location") else {
+                return (try Self.head(of: response, url: url, meter: meter), response, meter)
+            }
+            let target = try RedirectRules.target(of: location, from: url)
+            exchange = exchange.following(code, to: target, behaviour: behaviour)
+        }
+        throw TransportError(kind: .tooManyRedirects, url: exchange.request.url, detail: "more than \(Self.maximumRedirects) redirects")
+    }
+
+    /// Redirects followed before giving up, as browsers and curl do.
+    static let maximumRedirects = 20
+
+    private static func outgoing(_ exchange: RedirectStep, url: URL, meter: ProgressMeter) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-        for (name, value) in request.allHTTPHeaderFields ?? [:] where name.lowercased() != "content-length" {
+        outgoing.method = HTTPMethod(rawValue: exchange.request.httpMethod ?? "GET")
+        for (name, value) in exchange.request.allHTTPHeaderFields ?? [:] where name.lowercased() != "content-length" {
             outgoing.headers.add(name: name, value: value)
         }
         if !outgoing.headers.contains(name: "Accept-Encoding") { outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
-        switch body {
+        switch exchange.body {
         case .data(let data)?: outgoing.body = .bytes(ByteBuffer(bytes: data))
         case .file(let file, let length)?: outgoing.body = .stream(FileChunks(url: file, meter: meter), length: .known(length))
         case nil: break
         }
-        let response = try await client.execute(outgoing, timeout: .hours(24))
+        return outgoing
+    }
+
+    private static func head(of response: HTTPClientResponse, url: URL, meter: ProgressMeter) throws -> HTTPURLResponse {
         meter.headArrived(length: response.headers.first(name: "Content-Length").flatMap(Int64.init),
                           encoded: response.headers.first(name: "Content-Encoding").map { $0.lowercased() != "identity" } ?? false)
         var fields: [String: String] = [:]
@@ -126,14 +180,7 @@ public final class AsyncHTTPClientTransport: Transport {
         guard let head = HTTPURLResponse(url: url, statusCode: Int(response.status.code), httpVersion: "HTTP/1.1", headerFields: fields) else {
             throw TransportError(kind: .other, url: url, detail: "the response head could not be read")
         }
-        return (head, response, meter)
-    }
-
-    private static func length(_ body: TransferBody) -> Int64 {
-        switch body {
-        case .data(let data): return Int64(data.count)
-        case .file(_, let length): return length
-        }
+        return head
     }
 
     /// Runs `work`, turning whatever it throws into a classified `TransportError`.
@@ -141,10 +188,8 @@ public final class AsyncHTTPClientTransport: Transport {
         if Task.isCancelled { throw TransportError(kind: .cancelled, url: request.url, detail: "cancelled before sending") }
         do {
             return try await work()
-        } catch let error as TransportError {
-            throw error
         } catch {
-            throw ErrorClassification.transportError(error, url: request.url)
+            throw ErrorClassification.transportError(error, url: request.url, limit: maximumBodySize)
         }
     }
 }

@@ -69,13 +69,30 @@ struct FileChunks: AsyncSequence, Sendable {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(url: url, meter: meter) }
 }
 
-/// Lets an `AsyncThrowingStream(unfolding:)` pull from a response body. Unchecked: the stream
-/// calls its unfolding closure for one consumer, one `next()` at a time, so the iterator is
-/// never used concurrently.
+/// Lets an `AsyncThrowingStream(unfolding:)` pull from a response body, stopping past the size
+/// limit and reporting failures as `TransportError`s. Unchecked: the stream calls its unfolding
+/// closure for one consumer, one `next()` at a time, so the iterator is never used concurrently.
 final class ChunkIterator: @unchecked Sendable {  // safe: one consumer, one next() at a time (see above)
     private var iterator: HTTPClientResponse.Body.AsyncIterator
+    private let limit: Int?
+    private let url: URL?
+    private var received = 0
 
-    init(_ iterator: HTTPClientResponse.Body.AsyncIterator) { self.iterator = iterator }
+    init(_ iterator: HTTPClientResponse.Body.AsyncIterator, limit: Int?, url: URL?) {
+        self.iterator = iterator
+        self.limit = limit
+        self.url = url
+    }
 
-    func next() async throws -> ByteBuffer? { try await iterator.next() }
+    func next() async throws(TransportError) -> ByteBuffer? {
+        let chunk: ByteBuffer?
+        do {
+            chunk = try await iterator.next()
+        } catch {
+            throw ErrorClassification.transportError(error, url: url, limit: limit)
+        }
+        received += chunk?.readableBytes ?? 0
+        if let limit, received > limit { throw TransportError.responseTooLarge(url: url, limit: limit) }
+        return chunk
+    }
 }

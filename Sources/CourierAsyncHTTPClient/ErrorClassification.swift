@@ -3,6 +3,7 @@ import Courier
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 
@@ -10,9 +11,12 @@ import NIOSSL
 /// sentences, by their types and values: never by the words of their descriptions, which the
 /// libraries are free to change.
 enum ErrorClassification {
-    /// The error as a `TransportError`; its description stays as the detail.
-    static func transportError(_ error: any Error, url: URL?) -> TransportError {
-        TransportError(kind: Task.isCancelled ? .cancelled : kind(of: error), url: url, detail: String(describing: error))
+    /// The error as a `TransportError` (one already is stays as it is); its description stays as
+    /// the detail. `limit` is the transport's body-size limit, which the decompressor enforces too.
+    static func transportError(_ error: any Error, url: URL?, limit: Int? = nil) -> TransportError {
+        if let error = error as? TransportError { return error }
+        if let limit, case NIOHTTPDecompression.DecompressionError.limit = error { return .responseTooLarge(url: url, limit: limit) }
+        return TransportError(kind: Task.isCancelled ? .cancelled : kind(of: error), url: url, detail: String(describing: error))
     }
 
     static func kind(of error: any Error) -> TransportError.Kind {
@@ -24,6 +28,7 @@ enum ErrorClassification {
         case is SocketAddressError, is SocketAddressError.UnknownHost: return .hostNotFound
         case let error as ChannelError: return kind(of: error)
         case HTTPParserError.invalidEOFState: return .connectionLost
+        case HTTPParserError.headerOverflow: return .responseHeadTooLarge
         case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError: return .secureConnectionFailed
         default: return .other
         }

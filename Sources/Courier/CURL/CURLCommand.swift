@@ -9,7 +9,8 @@ import Foundation
 /// - Text bodies go in `--data-raw` (a leading `@` is not a file); bodies that are not printable
 ///   UTF-8 are piped in with `printf` octal escapes, since arguments cannot carry NUL bytes.
 /// - Multipart bodies use `-F` / `--form-string` when every part is a file on disk or a text field.
-/// - What the transport does by itself is spelled out: `-L` when it follows redirects, with
+/// - What the transport does by itself is spelled out: `-L` when it follows redirects
+///   (`--location-trusted` when credentials may follow them to another host), with
 ///   `--post301/302/303` where it repeats the method and body after those codes, `--compressed`
 ///   when it asks for compressed responses, and `--max-time` for the request's timeout.
 ///
@@ -65,12 +66,13 @@ struct CURLCommand {
     /// The request as it runs: no secret masked.
     var text: String { command.text() }
 
-    /// `-L` and `--post30x`, `--compressed`, `--max-time`.
+    /// `-L` (or `--location-trusted`) and `--post30x`, `--compressed`, `--max-time`.
     private static func transportOptions(_ prepared: PreparedRequest, behaviour: TransportBehaviour,
                                          postLike: Bool) -> [[CommandArgument]] {
         var groups: [[CommandArgument]] = []
         if behaviour.followsRedirects {
-            groups.append([.word("-L")])
+            // --location-trusted is -L that also sends credentials to another host.
+            groups.append([.word(behaviour.trustsRedirects ? "--location-trusted" : "-L")])
             // curl repeats a request that has a body after 301/302/303 only when told to.
             for code in [301, 302, 303] where postLike && behaviour.outcome(of: code, for: prepared.method) == .sameMethodAndBody {
                 groups.append([.word("--post\(code)")])

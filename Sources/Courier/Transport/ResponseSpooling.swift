@@ -6,7 +6,7 @@ import Foundation
 /// handed back memory-mapped, and the file is unlinked at once: the process's heap grows by at
 /// most the threshold whatever the size of the body, the mapped pages belong to the page cache
 /// (the kernel can drop them), and nothing is left on disk when the `Data` is released.
-public struct ResponseSpooling: Sendable, Equatable {
+public struct ResponseSpooling: Sendable, Hashable {
     /// Bodies longer than this many bytes go to a file.
     public var threshold: Int
     /// Where the files are made while the body arrives.

@@ -15,12 +15,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     private let state = Mutex(State())
     /// Whether redirects are followed; when not, a task ends with the 3xx response itself.
     let followsRedirects: Bool
+    /// Whether credentials follow a redirect to another origin (`RedirectRules`).
+    let trustsRedirects: Bool
     /// When set, collected bodies past its threshold are written to a file as they arrive.
     let spooling: ResponseSpooling?
+    /// The largest body a task may receive, decoded; past it the task ends with `.responseTooLarge`.
+    let maximumBodySize: Int?
 
-    init(followsRedirects: Bool = true, spooling: ResponseSpooling? = nil) {
+    init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil, maximumBodySize: Int? = nil) {
         self.followsRedirects = followsRedirects
+        self.trustsRedirects = trustsRedirects
         self.spooling = spooling
+        self.maximumBodySize = maximumBodySize
         super.init()
     }
 
@@ -76,9 +82,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         var headCallback: (@Sendable (HTTPURLResponse) -> Void)?
         var delivery = Delivery.none
         let spooling = self.spooling
+        let limit = maximumBodySize
         report(dataTask.taskIdentifier) { progress in
             progress.bytesReceived += Int64(data.count)
         } update: { entry in
+            // libcurl hands over decoded bytes, so a gzip bomb is measured as it inflates.
+            if let limit, entry.problem == nil, entry.record.progress.bytesReceived > limit {
+                entry.problem = .responseTooLarge(url: entry.record.url, limit: limit)
+            }
             if entry.response == nil, let head {
                 entry.response = head
                 entry.record.progress.totalBytesToReceive = Self.bodyLength(announcedBy: head, expected: head.expectedContentLength)
@@ -146,13 +157,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
                     totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
         let head = downloadTask.response as? HTTPURLResponse
+        var tooLarge = false
+        let limit = maximumBodySize
         report(downloadTask.taskIdentifier) { progress in
             progress.bytesReceived = totalBytesWritten
             guard totalBytesExpectedToWrite > 0 else { return }
             if let total = head.map({ Self.bodyLength(announcedBy: $0, expected: totalBytesExpectedToWrite) }) ?? totalBytesExpectedToWrite {
                 progress.totalBytesToReceive = total
             }
+        } update: { entry in
+            guard let limit, entry.problem == nil, totalBytesWritten > limit else { return }
+            entry.problem = .responseTooLarge(url: entry.record.url, limit: limit)
+            tooLarge = true
         }
+        // The partial file is removed when the task ends with the problem (`discardBody`).
+        if tooLarge { downloadTask.cancel() }
     }
 
     /// The length a body will have as it arrives, when the head says so: libcurl decodes
@@ -236,7 +255,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         // on with an empty body. Stop here: the task ends with the 307/308, and the transport
         // follows it with the body itself.
         let keepsBody = [307, 308].contains(response.statusCode) && task is URLSessionUploadTask
-        completionHandler(keepsBody || !followsRedirects ? nil : request)
+        guard followsRedirects, !keepsBody else { return completionHandler(nil) }
+        // FoundationNetworking rebuilds the Location with the original scheme (L17), so the
+        // target is judged on the header as sent, and credentials stay behind on another origin.
+        let current = task.currentRequest?.url ?? response.url
+        do throws(TransportError) {
+            let target = try RedirectRules.target(of: response.value(forHTTPHeaderField: "Location") ?? "", from: current)
+            completionHandler(RedirectRules.redirected(request, from: current, to: target, trusted: trustsRedirects))
+        } catch {
+            // Not followed: the task ends with the redirect, and `problem` says why.
+            state.withLock { $0.entries[task.taskIdentifier]?.problem = error }
+            completionHandler(nil)
+        }
     }
 
     func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,

@@ -9,7 +9,7 @@ public enum TransferBody: Sendable {
     /// A file of exactly `length` bytes, sent with that `Content-Length`.
     case file(URL, length: Int64)
 
-    var length: Int64 {
+    package var length: Int64 {
         switch self {
         case .data(let data): return Int64(data.count)
         case .file(_, let length): return length

@@ -1,5 +1,5 @@
 /// What a transport does by itself that an exported command must spell out to do the same:
-/// following redirects (and what a redirect does to the method and body), and asking for
+/// following redirects (and what a redirect does to the method, body and credentials), and asking for
 /// compressed responses and decoding them.
 ///
 /// Measured against the demo server's `/redirect/{code}` (`RedirectExportTests`): both transports
@@ -19,6 +19,9 @@ public struct TransportBehaviour: Sendable, Equatable {
 
     /// Whether redirects are followed.
     public var followsRedirects: Bool
+    /// Whether `Authorization`, `Proxy-Authorization` and `Cookie` follow a redirect to another
+    /// scheme, host or port (curl's `--location-trusted`); by default they stay behind.
+    public var trustsRedirects: Bool
     /// Whether the transport sends `Accept-Encoding` and decodes compressed responses.
     public var decompresses: Bool
     /// Redirect codes after which a POST becomes a GET.
@@ -30,9 +33,10 @@ public struct TransportBehaviour: Sendable, Equatable {
 
     /// A behaviour; the defaults are plain curl's: no redirects followed, nothing decoded, and
     /// when following, a POST becomes a GET after 301/302/303 and other methods stay.
-    public init(followsRedirects: Bool = false, decompresses: Bool = false, postBecomesGetOn: Set<Int> = [301, 302, 303],
-                everyMethodBecomesGetOn: Set<Int> = [], keepsBodyOn: Set<Int> = [307, 308]) {
+    public init(followsRedirects: Bool = false, trustsRedirects: Bool = false, decompresses: Bool = false,
+                postBecomesGetOn: Set<Int> = [301, 302, 303], everyMethodBecomesGetOn: Set<Int> = [], keepsBodyOn: Set<Int> = [307, 308]) {
         self.followsRedirects = followsRedirects
+        self.trustsRedirects = trustsRedirects
         self.decompresses = decompresses
         self.postBecomesGetOn = postBecomesGetOn
         self.everyMethodBecomesGetOn = everyMethodBecomesGetOn

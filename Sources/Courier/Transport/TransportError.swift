@@ -13,6 +13,15 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         case timedOut
         case cancelled
         case tooManyRedirects
+        /// The response body grew past the transport's `maximumBodySize` (counted after
+        /// decompression); `detail` holds the limit in bytes.
+        case responseTooLarge
+        /// A redirect pointed at something other than an http or https URL; `detail` holds the
+        /// `Location` as the server sent it.
+        case redirectRefused
+        /// The response head could not be read because a header line (or the whole head) was
+        /// larger than the client accepts.
+        case responseHeadTooLarge
         case other
     }
 
@@ -46,13 +55,27 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         case .timedOut?: kind = .timedOut
         case .cancelled?: kind = .cancelled
         case .httpTooManyRedirects?: kind = .tooManyRedirects
-        default: kind = Self.libcurlDrops.contains { nsError.localizedDescription.lowercased().contains($0) } ? .connectionLost : .other
+        default: kind = Self.libcurlKind(of: nsError.localizedDescription)
         }
         self.init(kind: kind, url: url, detail: nsError.localizedDescription, code: code)
     }
 
     /// On Linux a connection closed mid-body arrives as "unknown" with libcurl's own message.
     private static let libcurlDrops = ["transfer closed with", "connection reset", "recv failure", "empty reply from server"]
+
+    /// The kind of an error FoundationNetworking passes on from libcurl as "unknown": only its
+    /// message tells them apart. libcurl answers a header line longer than it buffers
+    /// (`CURL_MAX_HTTP_HEADER`, 100 KB) with `CURLE_OUT_OF_MEMORY`, "Out of memory".
+    private static func libcurlKind(of message: String) -> Kind {
+        let message = message.lowercased()
+        if libcurlDrops.contains(where: message.contains) { return .connectionLost }
+        return message.contains("out of memory") ? .responseHeadTooLarge : .other
+    }
+
+    /// The body of the response to `url` grew past `limit` bytes.
+    package static func responseTooLarge(url: URL?, limit: Int) -> TransportError {
+        TransportError(kind: .responseTooLarge, url: url, detail: String(limit))
+    }
 
     public var description: String {
         let place = url.map { Self.hostDescription($0) } ?? "the server"
@@ -64,6 +87,12 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         case .timedOut: return "\(place) did not answer in time."
         case .cancelled: return "The request to \(place) was cancelled."
         case .tooManyRedirects: return "\(place) redirected too many times."
+        case .responseTooLarge:
+            return "The response from \(place) was stopped: its body grew past the size limit of \(detail) bytes (counted after decompression)."
+        case .redirectRefused:
+            return "\(place) redirected to \(detail), which is not an http or https URL; the redirect was not followed."
+        case .responseHeadTooLarge:
+            return "The response from \(place) was stopped: its headers are too large to read (a header line over 100 KB, or a head over 80 KB)."
         case .other: return "The request to \(place) failed: \(detail)."
         }
     }

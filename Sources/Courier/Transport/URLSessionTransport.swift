@@ -8,6 +8,12 @@ import FoundationNetworking
 ///
 /// On Linux, progress callbacks only fire for delegate sessions and tasks created without a
 /// completion handler, so every task is created that way and its events are routed by task id.
+///
+/// - Important: On Linux, FoundationNetworking stops the process when a connection closes in the
+///   middle of the response headers (`NativeProtocol.swift:240: Fatal error: Transfer completed,
+///   but there's no response.`, Swift 6.3.1, libcurl 7.88), and nothing in-process can catch it.
+///   Send requests to servers you do not trust through `AsyncHTTPClientTransport`
+///   (`CourierAsyncHTTPClient`), which reports such a response as a lost connection.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -15,27 +21,38 @@ public final class URLSessionTransport: Transport {
     /// Whether redirects are followed (up to 20, as curl and browsers do); when not, the 3xx
     /// response is the answer.
     public let followsRedirects: Bool
+    /// Whether `Authorization`, `Proxy-Authorization` and `Cookie` follow a redirect to another
+    /// scheme, host or port; by default they stay behind, as curl does without `--location-trusted`.
+    public let trustsRedirects: Bool
     /// Where bodies too large for memory go, if anywhere.
     public let spooling: ResponseSpooling?
+    /// The largest response body accepted, in bytes after decompression; past it the transfer
+    /// stops with `TransportError.Kind.responseTooLarge`. Nil accepts any size.
+    public let maximumBodySize: Int?
 
     /// libcurl under FoundationNetworking asks for every encoding it knows and decodes them; the
     /// session turns POST into GET after 301/302/303 and everything but HEAD into GET after 303,
     /// and sends the method it keeps after a 301/302 without its body (measured in
     /// `RedirectExportTests`); 307/308 keep the body (`send` repeats it).
     public var behaviour: TransportBehaviour {
-        TransportBehaviour(followsRedirects: followsRedirects, decompresses: true, everyMethodBecomesGetOn: [303])
+        TransportBehaviour(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, decompresses: true,
+                           everyMethodBecomesGetOn: [303])
     }
 
     /// Creates a transport with its own session.
     /// - Parameters:
     ///   - configuration: Copied; caching is turned off because an API client must see the server's answer.
-    ///   - followsRedirects: Whether to follow redirects.
+    ///   - followsRedirects: Whether to follow redirects (only to http and https URLs).
+    ///   - trustsRedirects: Whether credentials follow a redirect to another scheme, host or port.
     ///   - spooling: When set, response bodies past its threshold are written to a file as they
     ///     arrive and come back memory-mapped, so memory stays bounded (`ResponseSpooling`).
-    public init(configuration: URLSessionConfiguration = .default, followsRedirects: Bool = true,
-                spooling: ResponseSpooling? = nil) {
+    ///   - maximumBodySize: The largest response body accepted, decoded; nil for any size.
+    public init(configuration: URLSessionConfiguration = .default, followsRedirects: Bool = true, trustsRedirects: Bool = false,
+                spooling: ResponseSpooling? = nil, maximumBodySize: Int? = nil) {
         self.followsRedirects = followsRedirects
+        self.trustsRedirects = trustsRedirects
         self.spooling = spooling
+        self.maximumBodySize = maximumBodySize
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
         // Cookies belong to the endpoint's jar, which the pipeline applies; the session's shared
@@ -47,7 +64,8 @@ public final class URLSessionTransport: Transport {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Courier.URLSessionTransport"
-        delegate = SessionDelegate(followsRedirects: followsRedirects, spooling: spooling)
+        delegate = SessionDelegate(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, spooling: spooling,
+                                   maximumBodySize: maximumBodySize)
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -73,16 +91,11 @@ public final class URLSessionTransport: Transport {
         for _ in 0...Self.maximumRedirects {
             let response = try await sendOnce(request, body: transferBody, progress: progress)
             guard followsRedirects, transferBody != nil, [307, 308].contains(response.response.statusCode),
-                  let location = response.response.value(forHTTPHeaderField: "Location"),
-                  let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
+                  let location = response.response.value(forHTTPHeaderField: "Location") else {
                 return response
             }
-            if target.host != request.url?.host {
-                // Like curl, never forward credentials to another host.
-                request.setValue(nil, forHTTPHeaderField: "Authorization")
-                request.setValue(nil, forHTTPHeaderField: "Cookie")
-            }
-            request.url = target
+            let target = try RedirectRules.target(of: location, from: request.url)
+            request = RedirectRules.redirected(request, from: request.url, to: target, trusted: trustsRedirects)
         }
         throw TransportError(kind: .tooManyRedirects, url: request.url, detail: "more than \(Self.maximumRedirects) redirects")
     }

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// The endpoints of a session that sends many requests (the explorer): one per collection and
-/// environment (and per base URL, redirect and retry setting, which an endpoint holds), made on
+/// environment (and per base URL, transport and retry setting, which an endpoint holds), made on
 /// first use and kept, so cookies and connections persist from one request to the next. Without
 /// a pool every request gets an endpoint and a session of its own.
 public final class EndpointPool: Sendable {
@@ -12,7 +12,8 @@ public final class EndpointPool: Sendable {
         let collection: URL
         let environment: String
         let base: URL
-        let followsRedirects: Bool
+        let transport: TransportName
+        let settings: TransportSettings
         let retries: Int
     }
 
@@ -24,10 +25,10 @@ public final class EndpointPool: Sendable {
     public var count: Int { endpoints.withLock { $0.count } }
 
     /// The endpoint for `key`, made by `make` the first time.
-    func endpoint(for key: Key, make: () -> Endpoint) -> Endpoint {
-        endpoints.withLock { endpoints in
+    func endpoint(for key: Key, make: () throws -> Endpoint) throws -> Endpoint {
+        try endpoints.withLock { endpoints throws -> Endpoint in
             if let endpoint = endpoints[key] { return endpoint }
-            let endpoint = make()
+            let endpoint = try make()
             endpoints[key] = endpoint
             return endpoint
         }

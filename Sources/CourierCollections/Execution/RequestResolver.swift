@@ -82,16 +82,21 @@ public struct RequestResolver: Sendable {
     public let spooling: ResponseSpooling?
     /// Where endpoints are kept between requests; nil gives every request an endpoint of its own.
     public let endpoints: EndpointScope?
+    /// Which transport each request goes through, and how it is made.
+    public let transports: TransportSelection
 
     /// - Parameters:
     ///   - context: The variables templates are filled from.
     ///   - spooling: Where large response bodies go; nil keeps them in memory.
     ///   - endpoints: The pool and environment that endpoints are shared in, for a session that
     ///     sends many requests; nil makes a new endpoint per request.
-    public init(context: TemplateContext, spooling: ResponseSpooling? = nil, endpoints: EndpointScope? = nil) {
+    ///   - transports: How transports are chosen and made; the library's URLSession by default.
+    public init(context: TemplateContext, spooling: ResponseSpooling? = nil, endpoints: EndpointScope? = nil,
+                transports: TransportSelection = .library) {
         self.context = context
         self.spooling = spooling
         self.endpoints = endpoints
+        self.transports = transports
     }
 
     /// Collection variables overridden by the environment, overridden by `overrides` (`--var k=v`).
@@ -101,7 +106,9 @@ public struct RequestResolver: Sendable {
         for settings in request.settings { for field in settings.variables where field.enabled { variables[field.name] = field.value } }
         for (name, field) in environment.values where field.enabled { variables[name] = field.value }
         for (name, value) in overrides { variables[name] = value }
-        return TemplateContext(variables: variables, secretNames: environment.secretNames, processEnvironment: processEnvironment, demoURL: demoURL)
+        var context = TemplateContext(variables: variables, secretNames: environment.secretNames, processEnvironment: processEnvironment, demoURL: demoURL)
+        context.environmentTransport = environment.values["transport"].flatMap { $0.enabled ? $0 : nil }
+        return context
     }
 
     /// Whether filling in `request` needs the demo server.
@@ -153,6 +160,16 @@ public struct RequestResolver: Sendable {
         return fields.filter { SecretRedactor.isCredential(name: $0.0) }.map(\.1)
     }
 
+    /// The environment's `transport:`, checked.
+    private func environmentTransport() throws -> TransportName? {
+        guard let field = context.environmentTransport else { return nil }
+        guard let name = TransportName(rawValue: field.value.lowercased()) else {
+            let place = field.location.map { "\($0.description): " } ?? ""
+            throw ResolveError(description: "\(place)error: \(TransportName.problem(with: field.value))")
+        }
+        return name
+    }
+
     private func resolve(_ loaded: LoadedRequest,
                          render: (String, SourceLocation?) throws(TemplateError) -> String) throws -> ResolvedRequest {
         let definition = loaded.definition
@@ -192,14 +209,21 @@ public struct RequestResolver: Sendable {
         let query = try definition.query.filter(\.enabled).map { ($0.name, try render($0.value, $0.location)) }
         let timeout = definition.timeout ?? loaded.settings.last(where: { $0.timeout != nil })?.timeout
         let retries = definition.retries ?? loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
-        let followsRedirects = definition.followRedirects ?? true
-        let spooling = self.spooling
-        let make = {
-            Endpoint(baseUrl: base, retryingCount: retries, transport: URLSessionTransport(followsRedirects: followsRedirects, spooling: spooling))
+        let settings = TransportSettings(followsRedirects: definition.followRedirects ?? true, trustsRedirects: definition.trustRedirects ?? false,
+                                         spooling: spooling, maximumBodySize: transports.maximumBodySize)
+        let transportName = transports.name(request: definition.transport, environment: try environmentTransport(),
+                                            collections: loaded.settings.map(\.transport))
+        let transports = self.transports
+        let make = { () throws -> Endpoint in
+            do {
+                return Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
+            } catch {
+                throw ResolveError(description: "\(fileLocation.description): error: \(error)")
+            }
         }
-        let endpoint = endpoints.map { scope in
-            scope.pool.endpoint(for: EndpointPool.Key(collection: loaded.collectionRoot, environment: scope.environment, base: base,
-                                                      followsRedirects: followsRedirects, retries: retries), make: make)
+        let endpoint = try endpoints.map { scope in
+            try scope.pool.endpoint(for: EndpointPool.Key(collection: loaded.collectionRoot, environment: scope.environment, base: base,
+                                                          transport: transportName, settings: settings, retries: retries), make: make)
         } ?? make()
         let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
         let errorConverter = definition.errorConverter.map { KeyPathResponseConverter(path: $0) }

@@ -23,6 +23,8 @@ extension RequestDefinition {
         take(\.timeout)
         take(\.retries)
         take(\.followRedirects)
+        take(\.trustRedirects)
+        take(\.transport)
         take(\.converter)
         take(\.errorConverter)
         take(\.requires)

@@ -69,6 +69,11 @@ public struct RequestDefinition: Sendable, Equatable {
     public var retries: Int?
     /// Whether redirects are followed; nil means yes.
     public var followRedirects: Bool?
+    /// Whether credentials (`Authorization`, `Proxy-Authorization`, `Cookie`) follow a redirect to
+    /// another scheme, host or port; nil means no.
+    public var trustRedirects: Bool?
+    /// The transport this request is sent through, over the environment's and the collection's.
+    public var transport: TransportName?
     /// `KeyPathResponseConverter` path for a successful response.
     public var converter: String?
     /// And for an error response.
@@ -90,6 +95,7 @@ public struct RequestDefinition: Sendable, Equatable {
         lhs.name == rhs.name && lhs.method == rhs.method && lhs.path == rhs.path && lhs.url == rhs.url
             && lhs.query == rhs.query && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.auth == rhs.auth
             && lhs.timeout == rhs.timeout && lhs.retries == rhs.retries && lhs.followRedirects == rhs.followRedirects
+            && lhs.trustRedirects == rhs.trustRedirects && lhs.transport == rhs.transport
             && lhs.converter == rhs.converter && lhs.errorConverter == rhs.errorConverter
             && lhs.requires == rhs.requires && lhs.captures == rhs.captures && lhs.expectations == rhs.expectations && lhs.skip == rhs.skip
     }
@@ -102,6 +108,8 @@ public struct CollectionDefinition: Sendable, Equatable {
     public var headers: [Field] = []
     public var timeout: Double?
     public var retries: Int?
+    /// The transport of the collection's requests, unless a request or the environment says otherwise.
+    public var transport: TransportName?
     /// Default values for variables; environments override them.
     public var variables: [Field] = []
     /// Explicit order of the entries of this folder (names without extension).
@@ -112,6 +120,6 @@ public struct CollectionDefinition: Sendable, Equatable {
 
     public static func == (lhs: CollectionDefinition, rhs: CollectionDefinition) -> Bool {
         lhs.name == rhs.name && lhs.baseUrl == rhs.baseUrl && lhs.headers == rhs.headers && lhs.timeout == rhs.timeout
-            && lhs.retries == rhs.retries && lhs.variables == rhs.variables && lhs.order == rhs.order
+            && lhs.retries == rhs.retries && lhs.variables == rhs.variables && lhs.order == rhs.order && lhs.transport == rhs.transport
     }
 }

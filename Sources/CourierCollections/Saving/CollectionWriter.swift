@@ -24,6 +24,8 @@ public enum CollectionWriter {
         if let timeout = request.timeout { lines.append("timeout: \(YAMLText.number(timeout))") }
         if let retries = request.retries { lines.append("retries: \(retries)") }
         if let follow = request.followRedirects { lines.append("followRedirects: \(follow)") }
+        if let trust = request.trustRedirects { lines.append("trustRedirects: \(trust)") }
+        if let transport = request.transport { lines.append("transport: \(transport.rawValue)") }
         if let converter = request.converter { lines.append("converter: \(YAMLText.scalar(converter))") }
         if let converter = request.errorConverter { lines.append("errorConverter: \(YAMLText.scalar(converter))") }
         lines += testingLines(of: request)
@@ -38,6 +40,7 @@ public enum CollectionWriter {
         appendFields("headers", collection.headers, to: &lines)
         if let timeout = collection.timeout { lines.append("timeout: \(YAMLText.number(timeout))") }
         if let retries = collection.retries { lines.append("retries: \(retries)") }
+        if let transport = collection.transport { lines.append("transport: \(transport.rawValue)") }
         appendFields("variables", collection.variables, to: &lines)
         if let order = collection.order { lines.append("order: [" + order.map(YAMLText.scalar).joined(separator: ", ") + "]") }
         return lines.joined(separator: "\n") + "\n"

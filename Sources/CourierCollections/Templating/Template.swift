@@ -25,6 +25,8 @@ public struct TemplateContext: Sendable {
     public var processEnvironment: [String: String]
     /// The demo server's URL, when it has been started.
     public var demoURL: String?
+    /// The selected environment's `transport:` entry, a setting rather than a variable's use.
+    public var environmentTransport: Field?
 
     public init(variables: [String: String] = [:], secretNames: Set<String> = [], processEnvironment: [String: String] = [:], demoURL: String? = nil) {
         self.variables = variables

@@ -3,9 +3,9 @@ import Yams
 
 /// Parses the YAML text of collection files into models, with diagnostics.
 public enum DocumentParser {
-    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "converter", "errorConverter",
+    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "trustRedirects", "transport", "converter", "errorConverter",
                               "requires", "capture", "expect", "skip"]
-    static let collectionKeys = ["name", "baseUrl", "headers", "timeout", "retries", "variables", "order"]
+    static let collectionKeys = ["name", "baseUrl", "headers", "timeout", "retries", "transport", "variables", "order"]
     static let bodyKeys = ["json", "text", "form", "file", "multipart"]
 
     /// Composes YAML text into a node; a syntax error becomes a diagnostic and nil.
@@ -92,6 +92,8 @@ public enum DocumentParser {
                     if retries < 0 { reader.error(value, "retries must be 0 or more") } else { request.retries = retries }
                 }
             case "followRedirects": request.followRedirects = reader.bool(value, what: "followRedirects")
+            case "trustRedirects": request.trustRedirects = reader.bool(value, what: "trustRedirects")
+            case "transport": request.transport = transport(value, reader: &reader)
             case "converter": request.converter = reader.string(value, what: "converter")
             case "requires": request.requires = requirements(value, reader: &reader)
             case "capture": request.captures = captures(value, reader: &reader)
@@ -122,6 +124,7 @@ public enum DocumentParser {
             case "headers": collection.headers = reader.fields(value, what: "headers")
             case "timeout": collection.timeout = reader.number(value, what: "timeout")
             case "retries": collection.retries = reader.integer(value, what: "retries")
+            case "transport": collection.transport = transport(value, reader: &reader)
             case "variables": collection.variables = reader.fields(value, what: "variables")
             default:
                 if case .sequence(let entries) = value {
@@ -140,6 +143,16 @@ public enum DocumentParser {
         guard let root = compose(text, reader: &reader) else { return ([], reader.diagnostics) }
         if case .scalar(let scalar) = root, scalar.string.isEmpty { return ([], reader.diagnostics) }
         return (reader.fields(root, what: "an environment"), reader.diagnostics)
+    }
+
+    /// `transport: urlsession|asynchttpclient`; anything else is an error naming the choices.
+    private static func transport(_ node: Node, reader: inout NodeReader) -> TransportName? {
+        guard let text = reader.string(node, what: "transport") else { return nil }
+        guard let name = TransportName(rawValue: text.lowercased()) else {
+            reader.error(node, TransportName.problem(with: text))
+            return nil
+        }
+        return name
     }
 
     private static func body(_ node: Node, reader: inout NodeReader) -> BodyDefinition? {

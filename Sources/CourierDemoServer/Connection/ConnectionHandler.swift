@@ -34,7 +34,7 @@ struct ConnectionHandler: Sendable {
                         let response = discarding
                             ? DemoResponse.json(DataEnvelope(data: ["received": discarded]))
                             : await router.respond(to: request)
-                        let keepOpen = try await write(response, for: request, to: outbound)
+                        let keepOpen = try await write(response, for: request, to: outbound, on: connection.channel)
                         if !keepOpen || !received.isKeepAlive { return }
                         head = nil
                     }
@@ -49,7 +49,8 @@ struct ConnectionHandler: Sendable {
     private func write(
         _ response: DemoResponse,
         for request: DemoRequest,
-        to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
+        to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
+        on channel: any Channel
     ) async throws -> Bool {
         var headers = HTTPHeaders(response.headers)
         headers.replaceOrAdd(name: "Server", value: "courier-demo")
@@ -78,6 +79,22 @@ struct ConnectionHandler: Sendable {
             try await outbound.write(.head(HTTPResponseHead(version: request.version, status: response.status, headers: headers)))
             try await outbound.write(.body(.byteBuffer(sent)))
             return false
+        case .raw(let bytes):
+            try await Self.writeRaw(bytes, on: channel)
+            return false
         }
+    }
+
+    /// Writes `bytes` below the HTTP encoder, from its context toward the socket, so a route can
+    /// send what no encoder would (a head cut off in the middle).
+    private static func writeRaw(_ bytes: ByteBuffer, on channel: any Channel) async throws {
+        try await channel.eventLoop.flatSubmit {
+            do {
+                let encoder = try channel.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+                return encoder.writeAndFlush(NIOAny(bytes))
+            } catch {
+                return channel.eventLoop.makeFailedFuture(error)
+            }
+        }.get()
     }
 }

@@ -17,6 +17,9 @@ struct DemoResponse: Sendable {
         case stream(length: Int?, @Sendable (BodyWriter) async throws -> Void)
         /// Announce `declaredLength` bytes, send `sent`, then close the connection.
         case drop(declaredLength: Int, sent: ByteBuffer)
+        /// Bytes written as they are, not as HTTP (a broken response on purpose), then the
+        /// connection closes; `status` and `headers` are not sent.
+        case raw(ByteBuffer)
     }
 
     var status: HTTPResponseStatus

@@ -10,6 +10,8 @@ struct ExplorerBackend: Sendable {
     let demo: any DemoURLSource
     /// Where bodies too large for memory go while they arrive.
     let spooling: ResponseSpooling?
+    /// Which transport each request goes through.
+    var transports: TransportSelection = .library
     /// Every secret resolved in this session, for text shown outside a request's panes (the status
     /// line's preview of copied text).
     let secrets = SeenSecrets()
@@ -51,7 +53,7 @@ struct ExplorerBackend: Sendable {
                                               processEnvironment: ProcessInfo.processInfo.environment, demoURL: demoURL)
         do {
             let scope = EndpointScope(pool: endpoints, environment: values.name)
-            let resolution = try RequestResolver(context: context, spooling: spooling, endpoints: scope).resolution(of: request)
+            let resolution = try RequestResolver(context: context, spooling: spooling, endpoints: scope, transports: transports).resolution(of: request)
             secrets.add(resolution.redactor)
             return (resolution, context)
         } catch {

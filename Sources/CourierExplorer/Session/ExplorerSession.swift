@@ -40,7 +40,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
         self.settings = settings
         self.store = store
         tree = store.load()
-        backend = ExplorerBackend(demo: demo, spooling: settings.responseSpooling)
+        backend = ExplorerBackend(demo: demo, spooling: settings.responseSpooling, transports: settings.transports)
         let view = TreeView(tree)
         state = ExplorerState(width: terminal.width, height: terminal.height, tree: view.nodes,
                               definitions: view.definitions, problems: view.problems, keyMap: settings.keyMap)

@@ -1,4 +1,5 @@
 import Courier
+import CourierCollections
 import CourierUI
 import Foundation
 
@@ -9,6 +10,10 @@ public struct ExplorerSettings: Sendable {
     public var theme: Theme = .standard
     public var keyMap: KeyMap = .standard
     public var spooling: BodySpooling = .standard
+    /// `max-size:` from config.yaml, nil when it says nothing.
+    public var maximumBodySize: Int?
+    /// Which transport requests go through and how they are made (the app brings AsyncHTTPClient).
+    public var transports: TransportSelection = .library
     /// Sentences about broken config or theme entries, for the status line.
     public var problems: [String] = []
 
@@ -23,14 +28,11 @@ public struct ExplorerSettings: Sendable {
     /// The settings of this user: config file, then `themeOverride` (`--theme`).
     public static func load(themeOverride: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ExplorerSettings {
         var settings = ExplorerSettings()
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { "\($0)/.config" } ?? ".config")
-        let configFile = URL(fileURLWithPath: configHome).appendingPathComponent("courier/config.yaml")
         var themeName = themeOverride
-        if let text = try? String(contentsOf: configFile, encoding: .utf8) {
-            let (configuration, problems) = ConfigParser.parse(text, file: configFile.path)
+        if let (configuration, problems) = configuration(environment: environment) {
             settings.keyMap = configuration.keyMap
             settings.spooling = configuration.spooling
+            settings.maximumBodySize = configuration.maximumBodySize
             settings.problems += problems.map(\.description)
             themeName = themeName ?? configuration.theme
         }
@@ -45,6 +47,16 @@ public struct ExplorerSettings: Sendable {
             }
         }
         return settings
+    }
+
+    /// `config.yaml` of this user (`$XDG_CONFIG_HOME/courier/`, else `~/.config/courier/`) and its
+    /// problems; nil when there is none. The CLI reads `max-size:` from it too.
+    public static func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) -> (Configuration, [ConfigProblem])? {
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"].map { "\($0)/.config" } ?? ".config")
+        let configFile = URL(fileURLWithPath: configHome).appendingPathComponent("courier/config.yaml")
+        guard let text = try? String(contentsOf: configFile, encoding: .utf8) else { return nil }
+        return ConfigParser.parse(text, file: configFile.path)
     }
 
     /// Themes ship in `Themes/` next to `Collections/`.

@@ -5,6 +5,7 @@ import Yams
 /// ```yaml
 /// theme: solarized-dark
 /// spool-above: 8 MB      # larger bodies go to a temporary file; `off` keeps them in memory
+/// max-size: 4 GB         # a response body (decompressed) past this stops the transfer
 /// keys:
 ///   quit: [q, ctrl-q]
 ///   move-down: [j, down, ctrl-n]
@@ -14,11 +15,14 @@ public struct Configuration: Sendable, Equatable {
     public var keyMap: KeyMap
     /// Response bodies larger than this many bytes are spooled to a temporary file.
     public var spooling: BodySpooling
+    /// The largest response body accepted, decompressed, in bytes; nil leaves it to the app (4 GB).
+    public var maximumBodySize: Int?
 
-    public init(theme: String? = nil, keyMap: KeyMap = .standard, spooling: BodySpooling = .standard) {
+    public init(theme: String? = nil, keyMap: KeyMap = .standard, spooling: BodySpooling = .standard, maximumBodySize: Int? = nil) {
         self.theme = theme
         self.keyMap = keyMap
         self.spooling = spooling
+        self.maximumBodySize = maximumBodySize
     }
 }
 
@@ -55,6 +59,12 @@ public enum ConfigParser {
                     continue
                 }
                 configuration.spooling = spooling
+            case "max-size":
+                guard let size = value.scalar.flatMap({ ByteCount.parse($0.string) }) else {
+                    report(value, "max-size takes a size such as 10MB, 4GB or 1048576")
+                    continue
+                }
+                configuration.maximumBodySize = size
             case "keys":
                 guard case .mapping(let keys) = value else {
                     report(value, "keys maps command names to lists of keys")
@@ -77,7 +87,7 @@ public enum ConfigParser {
                     }
                 }
             default:
-                report(key, "unknown setting '\(key.scalar?.string ?? "")'; known: theme, spool-above, keys")
+                report(key, "unknown setting '\(key.scalar?.string ?? "")'; known: theme, spool-above, max-size, keys")
             }
         }
         return (configuration, list.problems)

@@ -14,7 +14,7 @@ struct RunCommand: AsyncParsableCommand {
         The body is pretty JSON when stdout is a terminal (or with --pretty), the raw bytes otherwise. \
         Exit codes: 0 success, 1 failure (a request with expect: lines is judged by them alone, one without \
         by its status: 2xx/3xx succeed), 2 for usage or collection errors, 3 for transport errors \
-        (refused, timeout, TLS).
+        (refused, timeout, TLS, a body past --max-size, a redirect to a non-http(s) URL).
 
         Captured variables (capture:) are remembered in $XDG_STATE_HOME/courier/ per collection and \
         environment, so a later run uses them; requires: runs the requests that capture a missing variable \
@@ -30,6 +30,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var options: CollectionOptions
     @Argument(help: "The request id, for example Demo/users/list-users.") var id: String
     @OptionGroup var variables: VariableOptions
+    @OptionGroup var transport: TransportOptions
     @Flag(name: .shortAndLong, help: "Print the status line and headers before the body.") var include = false
     @Flag(name: .long, help: "Print the body after the request's key-path converter (errorConverter for 4xx/5xx).") var converted = false
     @Flag(name: .long, help: "Print the body as received, even on a terminal.") var raw = false
@@ -43,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         let workspace = Workspace(options: options)
         let request = try workspace.request(id)
         try workspace.checkFile(of: request)
-        let session = try workspace.session(variables, fresh: fresh, evaluate: !noExpect)
+        let session = try workspace.session(variables, transport: transport, fresh: fresh, evaluate: !noExpect)
         let progress = Output.stderrIsTerminal ? ProgressLine() : nil
         session.progress = { transfer in
             progress?.update(received: transfer.bytesReceived, total: transfer.totalBytesToReceive,

@@ -14,7 +14,7 @@ struct TestCommand: AsyncParsableCommand {
         remembered in $XDG_STATE_HOME/courier/ per collection and environment.
 
         Exit codes: 0 all passed · 1 an assertion failed · 2 usage or collection error · \
-        3 transport error (refused, timeout, TLS).
+        3 transport error (refused, timeout, TLS, a body past --max-size).
 
         \(CommandExport.demoHelp)
         """
@@ -23,6 +23,7 @@ struct TestCommand: AsyncParsableCommand {
     @OptionGroup var options: CollectionOptions
     @Argument(help: "Request ids or folders, for example Demo/flows; all collections when none.") var selection: [String] = []
     @OptionGroup var variables: VariableOptions
+    @OptionGroup var transport: TransportOptions
     @Option(name: .long, help: "junit:FILE, json:FILE or tap (TAP on stdout); repeatable.") var report: [String] = []
     @Flag(name: .long, help: "Stop after the first request that does not pass.") var bail = false
     @Flag(name: .long, help: "Run the requests of requires: even when their captured variables are there.") var fresh = false
@@ -42,9 +43,11 @@ struct TestCommand: AsyncParsableCommand {
         let selected = try TestSelection(selection, tree: workspace.tree)
         let overrides = try Workspace.overrides(variables.variables)
         let reporter = TestReporter(tap: reports.contains(.tap))
+        let transports = transport.selection(workspace.transports)
         runs: for _ in 0..<iterations {
             for row in rows {
-                let options = TestSession.Options(environment: variables.env, overrides: row.merging(overrides) { $1 }, fresh: fresh)
+                let options = TestSession.Options(environment: variables.env, overrides: row.merging(overrides) { $1 }, fresh: fresh,
+                                                  transports: transports)
                 let runner = TestRunner(tree: workspace.tree, options: options, demo: workspace.demo, delay: .milliseconds(delay),
                                         bail: bail, reporter: reporter)
                 if await runner.run(selected, jobs: jobs) { break runs }

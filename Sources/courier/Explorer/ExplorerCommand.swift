@@ -23,6 +23,8 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Response bodies larger than this go to a temporary file instead of memory (8 MB, 512 KiB, off; default 8 MB or spool-above in config.yaml).")
     var spoolAbove: String?
 
+    @OptionGroup var transportOptions: TransportOptions
+
     func validate() throws {
         if let spoolAbove, BodySpooling.parse(spoolAbove) == nil {
             throw ValidationError("--spool-above takes a size such as 8 MB or 512 KiB, or off; '\(spoolAbove)' is neither")
@@ -43,6 +45,9 @@ struct ExplorerCommand: AsyncParsableCommand {
         defer { terminal.stop() }
         var settings = ExplorerSettings.load(themeOverride: theme)
         if let spooling = spoolAbove.flatMap(BodySpooling.parse) { settings.spooling = spooling }
+        let transports = AppTransports()
+        settings.transports = transports.selection(override: transportOptions.transport,
+                                                   maximumBodySize: transportOptions.maximumBodySize(configured: settings.maximumBodySize))
         let store = FileCollectionStore(directory: options.directory)
         let session = ExplorerSession(terminal: terminal, settings: settings, store: store, demo: DemoServerLauncher())
         // The loop blocks in the terminal's read, so it gets a thread of its own rather than one of
@@ -55,6 +60,7 @@ struct ExplorerCommand: AsyncParsableCommand {
             thread.stackSize = 8 << 20
             thread.start()
         }
+        await transports.shutdown()
     }
 }
 

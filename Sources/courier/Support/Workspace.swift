@@ -33,6 +33,8 @@ struct PreparedCommandRequest {
 final class Workspace {
     let tree: CollectionTree
     let demo = DemoServerLauncher()
+    /// The transports requests go through, shut down with the workspace.
+    let transports = AppTransports()
 
     init(options: CollectionOptions) {
         tree = CollectionLoader.load(options.directory)
@@ -101,7 +103,9 @@ final class Workspace {
     /// Resolves `request`, turning template problems into collection failures.
     func resolve(_ request: LoadedRequest, context: TemplateContext) throws -> Resolution {
         do {
-            return try RequestResolver(context: context).resolution(of: request)
+            // The transport the request would be sent through, so an export does what `run` does.
+            let selection = transports.selection(override: nil, maximumBodySize: nil)
+            return try RequestResolver(context: context, transports: selection).resolution(of: request)
         } catch {
             throw CLIFailure.collection("\(error)")
         }
@@ -119,6 +123,7 @@ final class Workspace {
     }
 
     func shutdown() async {
+        await transports.shutdown()
         await demo.stop()
     }
 }

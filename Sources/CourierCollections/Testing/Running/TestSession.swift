@@ -18,15 +18,18 @@ public final class TestSession {
         public var evaluate: Bool
         /// The process environment: `{{$env.NAME}}`, `XDG_STATE_HOME`.
         public var processEnvironment: [String: String]
+        /// Which transport requests go through (`--transport`, `transport:`), and the size limit.
+        public var transports: TransportSelection
 
         /// Options; by default no environment, no overrides, `expect:` evaluated.
         public init(environment: String? = nil, overrides: [String: String] = [:], fresh: Bool = false, evaluate: Bool = true,
-                    processEnvironment: [String: String] = ProcessInfo.processInfo.environment) {
+                    processEnvironment: [String: String] = ProcessInfo.processInfo.environment, transports: TransportSelection = .library) {
             self.environment = environment
             self.overrides = overrides
             self.fresh = fresh
             self.evaluate = evaluate
             self.processEnvironment = processEnvironment
+            self.transports = transports
         }
     }
 
@@ -94,7 +97,7 @@ public final class TestSession {
         let resolution: Resolution
         do {
             context = try await self.context(for: request)
-            resolution = try RequestResolver(context: context).resolution(of: request)
+            resolution = try RequestResolver(context: context, transports: options.transports).resolution(of: request)
         } catch {
             return failed(.collection("\(error)"))
         }
