@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "CourierLogging", targets: ["CourierLogging"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierExplorer", targets: ["CourierExplorer"]),
+        .library(name: "CourierSTRVNetworking", targets: ["CourierSTRVNetworking"]),
+        .library(name: "CourierJustNetworking", targets: ["CourierJustNetworking"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -36,6 +38,9 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
+        // Seed 003's and 004's APIs under their own names, over Courier's pipeline.
+        .target(name: "CourierSTRVNetworking", dependencies: ["Courier"]),
+        .target(name: "CourierJustNetworking", dependencies: ["Courier"]),
         .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CourierUI", dependencies: ["Courier", "CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -90,6 +95,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
+        .testTarget(name: "CourierSTRVNetworkingTests", dependencies: ["CourierSTRVNetworking", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierJustNetworkingTests", dependencies: ["CourierJustNetworking", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierUITests", dependencies: [
             "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",
         ], exclude: ["Snapshots"]),
