@@ -8,7 +8,9 @@ public typealias RequestParser<Response> = @Sendable (Data) throws -> Response
 
 /// Builds the `URLRequest` for a router: the route's URL and method, then the builder.
 public struct RequestFactory: Sendable {
+    /// The route called.
     public let router: any Router
+    /// Applied to the route's request.
     public let requestBuilder: RequestBuilder
 
     /// - Parameters:
@@ -47,8 +49,11 @@ extension Request {
 
 /// The library's `Request`: a factory, a parser and a callback queue.
 public struct RequestType<Response: Sendable>: Request {
+    /// Where the requester calls back.
     public let responseQueue: DispatchQueue
+    /// Parses the body.
     public let requestParser: RequestParser<Response>
+    /// Builds the request.
     public let requestFactory: RequestFactory
 
     /// - Parameters:

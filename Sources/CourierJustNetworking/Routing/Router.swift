@@ -6,9 +6,14 @@ public typealias HTTPMethod = Courier.HTTPMethod
 
 /// A path and a method.
 public struct Route: Sendable, Equatable {
+    /// The path, appended to the router's base URL.
     public let path: String
+    /// The request method.
     public let method: HTTPMethod
 
+    /// - Parameters:
+    ///   - path: The path, appended to the router's base URL.
+    ///   - method: The request method.
     public init(path: String, method: HTTPMethod) {
         self.path = path
         self.method = method

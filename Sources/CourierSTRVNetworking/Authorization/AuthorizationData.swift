@@ -2,7 +2,9 @@ import Foundation
 
 /// OAuth tokens and when the access token expires.
 public struct AuthorizationData: Codable, Sendable, Equatable {
+    /// The token requests are authorized with.
     public let accessToken: String
+    /// The token that buys a new access token.
     public let refreshToken: String
     /// When the access token expires; nil when unknown (the server's 401 then says so).
     public let expiresIn: Date?
@@ -10,6 +12,11 @@ public struct AuthorizationData: Codable, Sendable, Equatable {
     /// a token that dies on the way.
     public let expirationOffset: TimeInterval
 
+    /// - Parameters:
+    ///   - accessToken: The token requests are authorized with.
+    ///   - refreshToken: The token that buys a new access token.
+    ///   - expiresIn: When the access token expires, if known.
+    ///   - expirationOffset: How long before that it counts as expired; a minute by default.
     public init(accessToken: String, refreshToken: String, expiresIn: Date?, expirationOffset: TimeInterval = 60) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken

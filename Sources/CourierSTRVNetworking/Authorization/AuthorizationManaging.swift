@@ -18,6 +18,7 @@ public protocol AuthorizationStorageManaging: Sendable {
 public actor AuthorizationInMemoryStorage: AuthorizationStorageManaging {
     private var data: AuthorizationData?
 
+    /// - Parameter data: What is stored at first; nothing by default.
     public init(data: AuthorizationData? = nil) { self.data = data }
 
     public func saveData(_ data: AuthorizationData) async throws { self.data = data }

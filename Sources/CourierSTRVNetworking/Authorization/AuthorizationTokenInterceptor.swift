@@ -16,6 +16,7 @@ public actor AuthorizationTokenInterceptor: RequestInterceptor {
     private let authorizationManager: any AuthorizationManaging
     private var refreshTask: Task<Void, any Error>?
 
+    /// - Parameter authorizationManager: Authorizes requests and refreshes the tokens.
     public init(authorizationManager: any AuthorizationManaging) {
         self.authorizationManager = authorizationManager
     }

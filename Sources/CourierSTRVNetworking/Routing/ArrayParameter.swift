@@ -18,6 +18,7 @@ public enum ArrayEncoding: Sendable, Equatable {
 public struct ArrayParameter: Sendable, Equatable {
     /// The values as they appear in the URL.
     public let values: [String]
+    /// How the values are written.
     public let arrayEncoding: ArrayEncoding
 
     /// - Parameters:

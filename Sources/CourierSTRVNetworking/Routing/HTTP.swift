@@ -25,8 +25,11 @@ public typealias Response = (data: Data, response: URLResponse)
 /// One call to an endpoint: the endpoint, an identifier unique to the call, and the manager's
 /// session identifier. Adapters and processors receive it.
 public struct EndpointRequest: Identifiable, Sendable {
+    /// Unique to this call.
     public let id: String
+    /// The manager's session, the same for all its calls.
     public let sessionId: String
+    /// The endpoint called.
     public let endpoint: any Requestable
 
     init(_ endpoint: any Requestable, sessionId: String) {

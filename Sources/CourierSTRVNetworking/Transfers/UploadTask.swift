@@ -14,6 +14,7 @@ public enum UploadType: Sendable {
 /// One upload: its identifier and a way to cancel it. Observe it with
 /// `UploadAPIManager.stateStream(for:)`.
 public struct UploadTask: Sendable, Identifiable {
+    /// An upload's identifier.
     public typealias ID = String
 
     /// A unique identifier: the call's.
@@ -43,11 +44,17 @@ extension UploadTask {
 
         /// The share sent, 0…1.
         public var fractionCompleted: Double { totalBytes > 0 ? min(1, Double(sentBytes) / Double(totalBytes)) : 0 }
+        /// Whether the upload was cancelled.
         public var cancelled: Bool { error is CancellationError }
+        /// Whether the upload timed out.
         public var timedOut: Bool { (error as? URLError)?.code == .timedOut }
+        /// Whether the upload is still going.
         public var isRunning: Bool { taskState == .running }
+        /// Whether the upload is suspended (never, on Courier's transports).
         public var isSuspended: Bool { taskState == .suspended }
+        /// Whether the upload is being cancelled.
         public var isCanceling: Bool { taskState == .canceling }
+        /// Whether the upload has ended, successfully or not.
         public var isCompleted: Bool { taskState == .completed }
     }
 }
