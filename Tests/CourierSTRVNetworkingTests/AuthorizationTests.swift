@@ -66,10 +66,15 @@ struct AuthorizationTests {
         await server.stop()
     }
 
-    @Test("Without stored data an authorized route fails before it is sent")
+    @Test("After deleteData an authorized route fails before it is sent")
     func missingData() async throws {
-        let (server, base, _) = try await login()
-        let interceptor = AuthorizationTokenInterceptor(authorizationManager: AuthorizationManager(base: base))
+        let (server, base, tokens) = try await login()
+        let storage = AuthorizationInMemoryStorage()
+        let data = tokens.authData
+        try await storage.saveData(data)
+        #expect(try await storage.getData() == data)
+        try await storage.deleteData()
+        let interceptor = AuthorizationTokenInterceptor(authorizationManager: AuthorizationManager(storage: storage, base: base))
         let manager = APIManager(requestAdapters: [interceptor], responseProcessors: [interceptor])
         await #expect(throws: AuthorizationError.self) { try await manager.request(SameServer(base: base, route: .updateUser)) }
         #expect(server.statistics.count(for: "/bearer") == 0)
