@@ -30,26 +30,21 @@ final class Transfer<State: Sendable>: Sendable {
     /// The latest state.
     var state: State { entry.withLock { $0.state } }
 
-    /// Records `state` and tells the listeners; a final state ends them. Nothing changes after a final state.
-    func update(_ state: State, isFinal: Bool = false) {
-        let listeners = entry.withLock { entry -> [Listener] in
-            guard !entry.isFinal else { return [] }
-            entry.state = state
+    /// Changes the latest state in place, under the lock so concurrent changes (progress from the
+    /// transport, the end from the task) never undo each other, then tells the listeners; a final state ends them, and nothing changes after it.
+    func modify(isFinal: Bool = false, _ change: (inout State) -> Void) {
+        let changed = entry.withLock { entry -> (State, [Listener])? in
+            guard !entry.isFinal else { return nil }
+            change(&entry.state)
             entry.isFinal = isFinal
             defer { if isFinal { entry.listeners = [] } }
-            return entry.listeners
+            return (entry.state, entry.listeners)
         }
+        guard let (state, listeners) = changed else { return }
         for listener in listeners {
             listener.yield(state)
             if isFinal { listener.finish() }
         }
-    }
-
-    /// Changes the latest state in place (when it is not final) and tells the listeners.
-    func modify(isFinal: Bool = false, _ change: (inout State) -> Void) {
-        var state = self.state
-        change(&state)
-        update(state, isFinal: isFinal)
     }
 
     /// The states from now on as an `AsyncStream`.
