@@ -95,8 +95,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
-        .testTarget(name: "CourierSTRVNetworkingTests", dependencies: ["CourierSTRVNetworking", "CourierDemoServer", "CourierTestSupport"]),
-        .testTarget(name: "CourierJustNetworkingTests", dependencies: ["CourierJustNetworking", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierSTRVNetworkingTests", dependencies: ["Courier", "CourierSTRVNetworking", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierJustNetworkingTests", dependencies: ["Courier", "CourierJustNetworking", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierUITests", dependencies: [
             "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",
         ], exclude: ["Snapshots"]),
