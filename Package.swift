@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierExplorer", targets: ["CourierExplorer"]),
         .library(name: "CourierSONetworking", targets: ["CourierSONetworking"]),
+        .library(name: "CourierSTRVNetworking", targets: ["CourierSTRVNetworking"]),
+        .library(name: "CourierJustNetworking", targets: ["CourierJustNetworking"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -41,6 +43,9 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
         ]),
+        // Seed 003's and 004's APIs under their own names, over Courier's pipeline.
+        .target(name: "CourierSTRVNetworking", dependencies: ["Courier"]),
+        .target(name: "CourierJustNetworking", dependencies: ["Courier"]),
         .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
         // Seed 001's API (SONetworking) over Courier's pipeline; its names collide with Courier's, so it is a module of its own.
         .target(name: "CourierSONetworking", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
@@ -102,6 +107,8 @@ let package = Package(
             "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierSONetworking", "CourierTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "CourierSTRVNetworkingTests", dependencies: ["Courier", "CourierSTRVNetworking", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierJustNetworkingTests", dependencies: ["Courier", "CourierJustNetworking", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierUITests", dependencies: [
             "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",
         ], exclude: ["Snapshots"]),

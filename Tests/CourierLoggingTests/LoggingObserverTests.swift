@@ -42,7 +42,7 @@ struct LoggingObserverTests {
     func logs() async throws {
         let logs = RecordedLogs()
         let endpoint = Endpoint(baseUrl: try await TestServer.url(), retryingCount: 1)
-        endpoint.retryConfiguration = RetryConfiguration(retries: 1, delay: .constant(0.01))
+        endpoint.retryStrategy = RetryStrategy(retries: 1, delay: .constant(0.01))
         endpoint.headers["Authorization"] = "Bearer secret-token"
         endpoint.observation.register(LoggingObserver(logger: Logger(label: "test") { _ in RecordingHandler(logs: logs) }))
 

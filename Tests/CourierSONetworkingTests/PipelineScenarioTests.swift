@@ -95,7 +95,7 @@ struct PipelineScenarioTests {
     @Test("Cancellation during the pause before a retry: no further attempt", arguments: FacadeTransport.allCases)
     func cancelDuringBackoff(transport: FacadeTransport) async throws {
         try await transport.run { harness in
-            harness.manager.pipeline.retryConfiguration = RetryConfiguration(retries: 3, delay: .constant(30))
+            harness.manager.pipeline.retryStrategy = RetryStrategy(retries: 3, delay: .constant(30))
             // The 503 comes back at once; the pipeline then pauses for 30 s, and is cancelled in the pause.
             let result: Result<Void, DataTransferError> = await completion { done in
                 harness.cancelAfterFirstAttempt(harness.service.request(with: SOEndpoint<Void>(path: "status/503", method: .get), completion: done))
@@ -112,7 +112,7 @@ struct PipelineScenarioTests {
           arguments: FacadeTransport.allCases)
     func retries(transport: FacadeTransport) async throws {
         try await transport.run { harness in
-            harness.manager.pipeline.retryConfiguration = RetryConfiguration(retries: 2, delay: .constant(0.01))
+            harness.manager.pipeline.retryStrategy = RetryStrategy(retries: 2, delay: .constant(0.01))
             let get: Result<Void, DataTransferError> = await completion {
                 harness.service.request(with: SOEndpoint<Void>(path: "status/503", method: .get), completion: $0)
             }
@@ -129,7 +129,7 @@ struct PipelineScenarioTests {
             #expect((try? post.get()) == nil)
             #expect(harness.watcher.finished.values.map(\.attempts) == [3, 1])
         }
-        #expect(DefaultNetworkSessionManager().pipeline.retryConfiguration.retries == 1)
+        #expect(DefaultNetworkSessionManager().pipeline.retryStrategy.retries == 1)
     }
 
     @Test("Progress: a download reports several rising fractions ending at 1; an upload reports its bytes going out",

@@ -19,7 +19,7 @@ struct TeapotError: Error, CustomStringConvertible {
     var description: String { "resolved by the error processor (status \(status.map(String.init) ?? "none"))" }
 }
 
-@Suite("Adapters, processors, interceptors and builders")
+@Suite("Adapters, processors and interceptors")
 struct ModifierTests {
     @Test("Adapters change every attempt; a throwing adapter fails with its own sentence")
     func adapters() async throws {
@@ -42,25 +42,11 @@ struct ModifierTests {
         #expect("\(error)" == "the signing key is missing")
     }
 
-    @Test("compose and set build requests from small steps (seed 004)")
-    func builders() async throws {
-        let endpoint = try await makeEndpoint()
-        let builder = compose(addHeaders(["X-Built": "yes"]), addURLParams(["years": "2015"]), set(to: \.timeoutInterval, 12.5))
-        var probe = URLRequest(url: try #require(URL(string: "http://example.com/a?b=1")))
-        probe = builder(probe)
-        #expect(probe.timeoutInterval == 12.5)
-        #expect(probe.url?.absoluteString == "http://example.com/a?b=1&years=2015")
-        endpoint.modifiers.add(adapter: BuilderAdapter(builder))
-        let echo = try await DefaultRequest<Echo, String>(path: "echo/built", method: .get).asyncExecute(on: endpoint)
-        #expect(echo.header("X-Built") == "yes")
-        #expect(echo.query == "years=2015")
-    }
-
     @Test("A response processor can replace a response and ask for one replay, never more")
     func processors() async throws {
         let endpoint = try await makeEndpoint()
         let calls = Counter()
-        struct AlwaysReplay: ResponseProcessing {
+        struct AlwaysReplay: ResponseProcessor {
             let calls: Counter
             func process(_ response: TransportResponse, for request: URLRequest, context: RequestContext) async throws -> ResponseProcessingResult {
                 calls.increment()
@@ -76,7 +62,7 @@ struct ModifierTests {
     @Test("Error processors resolve errors (seed 001's resolvers); the result arrives as .processing")
     func errorProcessors() async throws {
         let endpoint = try await makeEndpoint()
-        struct Resolver: ErrorProcessing {
+        struct Resolver: ErrorProcessor {
             func process(_ error: any Error, for request: URLRequest, context: RequestContext) async -> any Error {
                 TeapotError(status: (error as? ErrorResponse<String>)?.statusCode)
             }

@@ -32,7 +32,7 @@ struct TransferTests {
         let endpoint = try await makeEndpoint()
         let folder = try TemporaryDirectory()
         let target = folder.url.appendingPathComponent("bytes.bin")
-        let downloads = DownloadAPIManager(endpoint: endpoint)
+        let downloads = DownloadManager(endpoint: endpoint)
         let id = downloads.download(url: "bytes/3000000", to: target)
         var states: [TransferState] = []
         for await state in downloads.states(for: id) { states.append(state) }
@@ -47,7 +47,7 @@ struct TransferTests {
     @Test("An unwritable target fails before sending; a cancelled download leaves no file")
     func downloadFailures() async throws {
         let endpoint = try await makeEndpoint()
-        let downloads = DownloadAPIManager(endpoint: endpoint)
+        let downloads = DownloadManager(endpoint: endpoint)
         let missing = URL(fileURLWithPath: "/nonexistent-courier-folder/out.bin")
         let failed = await downloads.result(of: downloads.download(url: "bytes/10", to: missing))
         #expect(failed == .failed("The download cannot be written to /nonexistent-courier-folder/out.bin: the folder /nonexistent-courier-folder is missing or not writable."))
@@ -76,7 +76,7 @@ struct TransferTests {
         let content = Data.pattern(count: 600_000)
         let file = folder.url.appendingPathComponent("payload.bin")
         try content.write(to: file)
-        let uploads = UploadAPIManager(endpoint: endpoint)
+        let uploads = UploadManager(endpoint: endpoint)
         let id = uploads.upload(file: file, to: "echo/upload", method: .put)
         var states: [TransferState] = []
         for await state in uploads.states(for: id) { states.append(state) }

@@ -93,7 +93,7 @@ struct TransportParityTests {
             let cancelled = await task.result
             #expect((cancelled.failureDescription ?? "").contains("cancelled"))
             let retried = await debugInfo(of: DefaultRequest<Data, String>(path: "status/503", method: .get).execute(on: endpoint)
-                .retry(RetryConfiguration(retries: 2, delay: .constant(0.01))))
+                .retry(RetryStrategy(retries: 2, delay: .constant(0.01))))
             #expect(retried.attempts == 3)
             let dropped = await outcome(of: DefaultRequest<Data, String>(path: "drop", method: .get).execute(on: endpoint))
             #expect(dropped.failureDescription?.contains("was lost before the response was complete") == true, "\(String(describing: dropped))")
@@ -124,7 +124,7 @@ struct TransportParityTests {
             #expect(total == 2000)
             let folder = try TemporaryDirectory()
             let target = folder.url.appendingPathComponent("bytes.bin")
-            let downloads = DownloadAPIManager(endpoint: endpoint)
+            let downloads = DownloadManager(endpoint: endpoint)
             #expect(await downloads.result(of: downloads.download(url: "bytes/1000000", to: target)) == .completed(file: target, statusCode: 200))
             #expect(try Data(contentsOf: target).count == 1_000_000)
             _ = try await DefaultRequest<Data, String>(path: "cookies/set", method: .get, queryParams: [("k", "v")]).asyncExecute(on: endpoint)

@@ -50,16 +50,16 @@ func run() async throws {
     case "download":
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-download-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: target) }
-        let downloads = DownloadAPIManager(endpoint: endpoint)
+        let downloads = DownloadManager(endpoint: endpoint)
         state = await downloads.result(of: downloads.download(url: "bytes/\(bytes)", to: target))
     case "upload":
-        let uploads = UploadAPIManager(endpoint: endpoint)
+        let uploads = UploadManager(endpoint: endpoint)
         state = await uploads.result(of: uploads.upload(file: source ?? base, to: "sink", method: .put))
     case "multipart":
         let request = DefaultMultipartFormDataRequest<Data, String>(
             path: "sink", method: .post,
             files: [DefaultMultipartFile(resource: source ?? base, mime: .application(.octetStream), fileName: "big.bin")])
-        let uploads = UploadAPIManager(endpoint: endpoint)
+        let uploads = UploadManager(endpoint: endpoint)
         state = await uploads.result(of: uploads.upload(request))
     default:
         throw BenchError(description: "unknown kind \(kind): download, upload or multipart")

@@ -16,7 +16,7 @@ public final class Endpoint: Sendable {
     private struct Settings {
         var decoder: JSONDecoder?
         var responseQueue: DispatchQueue?
-        var retry: RetryConfiguration
+        var retry: RetryStrategy
         var headers: RequestHeaders
         var multipartSpoolThreshold: Int64 = 8 << 20
         var spoolDirectory = FileManager.default.temporaryDirectory
@@ -62,14 +62,14 @@ public final class Endpoint: Sendable {
     }
 
     /// How many times a failed idempotent request is retried (transport failures, 5xx, 429):
-    /// `retryConfiguration.retries`.
+    /// `retryStrategy.retries`.
     public var retryingCount: Int {
         get { settings.withLock { $0.retry.retries } }
         set { settings.withLock { $0.retry.retries = max(0, newValue) } }
     }
 
     /// How failed requests are retried unless an operation says otherwise.
-    public var retryConfiguration: RetryConfiguration {
+    public var retryStrategy: RetryStrategy {
         get { settings.withLock { $0.retry } }
         set { settings.withLock { $0.retry = newValue } }
     }
@@ -126,7 +126,7 @@ public final class Endpoint: Sendable {
         self.baseUrl = baseUrl
         self.sessionConfiguration = sessionConfiguration
         self.transport = transport
-        var retry = RetryConfiguration.default
+        var retry = RetryStrategy.default
         retry.retries = max(0, retryingCount)
         settings = Mutex(Settings(decoder: decoder, responseQueue: responseQueue, retry: retry, headers: headers))
     }

@@ -84,7 +84,7 @@ public final class ExecutionOperation<T: Request>: Sendable {
 
     /// Retries as `configuration` says, instead of the endpoint's configuration.
     @discardableResult
-    public func retry(_ configuration: RetryConfiguration) -> Self {
+    public func retry(_ configuration: RetryStrategy) -> Self {
         state.withLock { state in
             state.options.retry = configuration
             state.options.retryingCount = nil

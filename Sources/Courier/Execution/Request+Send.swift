@@ -11,25 +11,28 @@ extension Request {
     /// ```
     /// - Parameters:
     ///   - endpoint: Where to run; nil means the request's own endpoint, then `Endpoint.default`.
+    ///   - retry: How to retry this execution; nil means the endpoint's `retryStrategy`.
     ///   - progress: Called with byte counts in both directions as they change, on any thread.
     /// - Returns: The response, its value decoded as `ResponseObjectType`.
     /// - Throws: `ErrorResponse<ErrorType>`; `.cancelled` when the surrounding `Task` is cancelled.
-    public func send(on endpoint: Endpoint? = nil,
+    public func send(on endpoint: Endpoint? = nil, retry: RetryStrategy? = nil,
                      progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(ErrorResponse<ErrorType>) -> Sent<ResponseObjectType> {
-        try await exchange(on: endpoint, progress: progress).result.get()
+        try await exchange(on: endpoint, retry: retry, progress: progress).result.get()
     }
 
     /// Sends the request and returns what came of it, success or failure, with the debug record
     /// either way: for tools that show every exchange, error statuses included.
     /// - Parameters:
     ///   - endpoint: Where to run; nil means the request's own endpoint, then `Endpoint.default`.
+    ///   - retry: How to retry this execution; nil means the endpoint's `retryStrategy`.
     ///   - progress: Called with byte counts in both directions as they change, on any thread.
     /// - Returns: The result and the execution's `DebugInfo`.
-    public func exchange(on endpoint: Endpoint? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async -> Exchange<Self> {
+    public func exchange(on endpoint: Endpoint? = nil, retry: RetryStrategy? = nil,
+                         progress: (@Sendable (TransferProgress) -> Void)? = nil) async -> Exchange<Self> {
         guard let target = endpoint ?? self.endpoint ?? Endpoint.default else {
             return Exchange(result: .failure(.invalidRequest(.noEndpoint)), debug: .unbuilt)
         }
-        let outcome = await RequestPipeline(request: self, endpoint: target, options: .init()).run(events: PipelineEvents(progress: progress))
+        let outcome = await RequestPipeline(request: self, endpoint: target, options: ExecutionOptions(retry: retry)).run(events: PipelineEvents(progress: progress))
         return Exchange(result: outcome.result, debug: outcome.debug)
     }
 }

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// Per-execution overrides set on an `ExecutionOperation`.
 struct ExecutionOptions: Sendable {
     var retryingCount: Int?
-    var retry: RetryConfiguration?
+    var retry: RetryStrategy?
     var decoder: JSONDecoder?
 }
 
@@ -185,7 +185,7 @@ struct RequestPipeline<R: Request>: Sendable {
     /// the count. Read at each decision, so settings made right after `execute()` still apply.
     private var retryPolicy: RetryPolicy {
         let options = self.options()
-        var configuration = options.retry ?? endpoint.retryConfiguration
+        var configuration = options.retry ?? endpoint.retryStrategy
         if let count = options.retryingCount { configuration.retries = count }
         return RetryPolicy(configuration: configuration)
     }

@@ -38,7 +38,7 @@ public protocol Request: Sendable {
     var endpoint: Endpoint? { get }
     /// The decoder for this request; nil means the endpoint's, then a plain `JSONDecoder`.
     var decoder: JSONDecoder? { get }
-    /// Whether authorization adapters (`AuthorizationTokenInterceptor`) apply to this request.
+    /// Whether authorization adapters apply to this request (`RequestContext.requiresAuthentication`).
     var requiresAuthentication: Bool { get }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// when the rules alone cannot say, and how long to wait. Pure: no network, no clock (the time and
 /// the jitter sample come in as values), so the state machine's tests pin it exactly.
 ///
-/// The rules, as `RetryConfiguration` documents them for users:
+/// The rules, as `RetryStrategy` documents them for users:
 /// - no retries left, cancellation and timeouts: never;
 /// - a configuration with a predicate: the predicate decides, for methods the configuration allows;
 /// - otherwise idempotent methods (and POST/PATCH when `retriesNonIdempotent`) retry transport
@@ -40,7 +40,7 @@ struct RetryPolicy: Sendable {
     }
 
     /// The configuration in force for this execution.
-    var configuration: RetryConfiguration
+    var configuration: RetryStrategy
     /// A sample in 0…1 for the jitter of exponential delays; random unless a test pins it.
     var jitterSample: @Sendable () -> Double = { Double.random(in: 0...1) }
 

@@ -7,7 +7,7 @@ public struct TransferID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { value.uuidString }
 }
 
-/// Where a transfer is (seed 003's upload and download states).
+/// Where an upload or a download is.
 public enum TransferState: Sendable, Equatable {
     /// Bytes moved so far; `fraction` when the total is known (not for chunked or compressed bodies).
     case progress(bytes: Int64, total: Int64?, fraction: Double?)

@@ -16,7 +16,7 @@ import FoundationNetworking
 /// import Courier
 ///
 /// let pipeline = Endpoint(baseUrl: baseURL, transport: AsyncHTTPClientTransport())
-/// pipeline.retryConfiguration = RetryConfiguration(retries: 2, delay: .constant(0.5))
+/// pipeline.retryStrategy = RetryStrategy(retries: 2, delay: .constant(0.5))
 /// pipeline.observation.register(LoggingObserver(logger: logger))
 /// let manager = DefaultNetworkSessionManager(pipeline: pipeline)
 /// ```

@@ -52,7 +52,7 @@ enum Reply: Sendable, CustomStringConvertible {
 /// instead of a network and a clock, and records every action it asks for.
 struct StateMachineDriver: Sendable {
     var method: HTTPMethod = .get
-    var configuration = RetryConfiguration(retries: 1, delay: .constant(0.25))
+    var configuration = RetryStrategy(retries: 1, delay: .constant(0.25))
     var timeout: TimeInterval?
     /// What each send gets, in order; the last one repeats.
     var replies: [Reply] = [.status(200)]

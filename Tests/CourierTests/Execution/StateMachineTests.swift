@@ -35,7 +35,7 @@ struct StateMachineTests {
         MachineCase("GET 503 three times with 2 retries of 0.35 s: fractional pauses, the server's error", attempt
                     + retry(2, after: 0.35) + retry(3, after: 0.35) + [.decode(.serverError)]) {
             $0.replies = [.status(503)]
-            $0.configuration = RetryConfiguration(retries: 2, delay: .constant(0.35))
+            $0.configuration = RetryStrategy(retries: 2, delay: .constant(0.35))
         },
         MachineCase("GET 404 asks the retriers, who decline", attempt + [.ask(.retriers), .decode(.serverError)]) {
             $0.replies = [.status(404)]
@@ -79,11 +79,11 @@ struct StateMachineTests {
         MachineCase("Exponential backoff: 0.1, 0.3, 0.9, capped at 1", attempt
                     + retry(2, after: 0.1) + retry(3, after: 0.3) + retry(4, after: 0.9) + retry(5, after: 1) + [.decode(.serverError)]) {
             $0.replies = [.status(500)]
-            $0.configuration = RetryConfiguration(retries: 4, delay: .exponential(base: 0.1, multiplier: 3, max: 1, jitter: 0))
+            $0.configuration = RetryStrategy(retries: 4, delay: .exponential(base: 0.1, multiplier: 3, max: 1, jitter: 0))
         },
         MachineCase("Jitter adds a share of the wait", attempt + retry(2, after: 0.15) + [.decode(.value)]) {
             $0.replies = [.status(429), .status(200)]
-            $0.configuration = RetryConfiguration(retries: 1, delay: .exponential(base: 0.1, multiplier: 2, max: 1, jitter: 1))
+            $0.configuration = RetryStrategy(retries: 1, delay: .exponential(base: 0.1, multiplier: 2, max: 1, jitter: 1))
             $0.jitterSample = 0.5
         },
     ]

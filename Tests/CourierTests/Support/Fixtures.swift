@@ -80,15 +80,6 @@ func debugInfo<T: Request>(of operation: ExecutionOperation<T>) async -> DebugIn
     }
 }
 
-/// Collects values from callbacks that run on other threads.
-final class Recorder<Value: Sendable>: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var storage: [Value] = []  // guarded by `lock`
-
-    func append(_ value: Value) { lock.withLock { storage.append(value) } }
-    var values: [Value] { lock.withLock { storage } }
-}
-
 typealias EchoRequest = DefaultRequest<Echo, String>
 typealias UserRequest = DefaultRequest<Envelope<User>, APIError>
 

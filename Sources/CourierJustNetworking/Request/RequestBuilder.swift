@@ -3,20 +3,23 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A step that turns one `URLRequest` into another (seed 004).
+/// A step that turns one `URLRequest` into another.
 public typealias RequestBuilder = @Sendable (URLRequest) -> URLRequest
 
-/// The builders applied left to right: `compose(addHeaders(…), set(to: \.timeoutInterval, 5))`.
+/// The builders applied left to right, as one builder.
+///
+/// ```swift
+/// let requestBuilder = compose(addURLParams(["years": "2015"]), addHeaders(["Authorization": "Bearer …"]))
+/// ```
 public func compose(_ builders: RequestBuilder...) -> RequestBuilder {
-    compose(builders)
-}
-
-/// The builders applied in order.
-public func compose(_ builders: [RequestBuilder]) -> RequestBuilder {
     { request in builders.reduce(request) { $1($0) } }
 }
 
-/// Sets one property through a writable key path: `set(to: \.cachePolicy, .reloadIgnoringCacheData)`.
+/// A builder that sets one property through a writable key path.
+///
+/// ```swift
+/// compose(set(to: \.cachePolicy, .reloadIgnoringCacheData), set(to: \.networkServiceType, .background))
+/// ```
 public func set<Value: Sendable>(to keyPath: WritableKeyPath<URLRequest, Value> & Sendable, _ value: Value) -> RequestBuilder {
     { request in
         var request = request
@@ -25,7 +28,7 @@ public func set<Value: Sendable>(to keyPath: WritableKeyPath<URLRequest, Value> 
     }
 }
 
-/// Adds (or replaces) headers.
+/// A builder that adds (or replaces) headers, in the order of their names.
 public func addHeaders(_ headers: [String: String]) -> RequestBuilder {
     { request in
         var request = request
@@ -34,7 +37,7 @@ public func addHeaders(_ headers: [String: String]) -> RequestBuilder {
     }
 }
 
-/// Appends query parameters, percent-encoded, after those the URL has.
+/// A builder that appends query parameters, in the order of their names, after those the URL has.
 public func addURLParams(_ parameters: [String: String]) -> RequestBuilder {
     { request in
         guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return request }
@@ -43,11 +46,4 @@ public func addURLParams(_ parameters: [String: String]) -> RequestBuilder {
         request.url = components.url ?? url
         return request
     }
-}
-
-/// A builder run as an adapter, so composed builders apply to every request of an endpoint.
-public struct BuilderAdapter: RequestAdapting {
-    private let builder: RequestBuilder
-    public init(_ builder: @escaping RequestBuilder) { self.builder = builder }
-    public func adapt(_ request: URLRequest, context: RequestContext) async throws -> URLRequest { builder(request) }
 }

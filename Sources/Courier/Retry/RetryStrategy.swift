@@ -3,7 +3,7 @@ import Foundation
 /// How failed requests are tried again: how often, how long to wait, and for which failures.
 ///
 /// ```swift
-/// let retry = RetryConfiguration(retries: 2, delay: .constant(1)) { context in
+/// let retry = RetryStrategy(retries: 2, delay: .constant(1)) { context in
 ///     context.response?.statusCode == 503
 /// }
 /// request.execute(on: endpoint).retry(retry)
@@ -12,11 +12,13 @@ import Foundation
 /// Without a predicate the built-in rules decide: idempotent methods are retried after transport
 /// failures and on 408, 429, 500, 502, 503 and 504, and the endpoint's retriers may allow more.
 /// Cancellation and timeouts are never retried, whatever the predicate says.
-public struct RetryConfiguration: Sendable {
+public struct RetryStrategy: Sendable {
     /// The wait before each retry.
     public enum Delay: Sendable, Equatable {
         /// The same wait every time.
         case constant(TimeInterval)
+        /// `step × attempt`: the wait grows by the same step after each failure.
+        case linear(step: TimeInterval)
         /// `base × multiplier^(attempt − 1)`, at most `max`, plus up to `jitter` (a share of the
         /// wait, 0…1) added at random so clients that failed together do not retry together.
         case exponential(base: TimeInterval, multiplier: Double, max: TimeInterval, jitter: Double)
@@ -25,6 +27,7 @@ public struct RetryConfiguration: Sendable {
         public func interval(afterAttempt attempt: Int) -> TimeInterval {
             switch self {
             case .constant(let seconds): return max(0, seconds)
+            case .linear(let step): return max(0, step * Double(max(1, attempt)))
             case .exponential(let base, let multiplier, let maximum, _):
                 return max(0, min(maximum, base * pow(multiplier, Double(max(0, attempt - 1)))))
             }
@@ -52,8 +55,8 @@ public struct RetryConfiguration: Sendable {
     }
 
     /// One retry with a short exponential backoff: what an endpoint uses unless told otherwise.
-    public static let `default` = RetryConfiguration(retries: 1)
+    public static let `default` = RetryStrategy(retries: 1)
 
     /// No retries.
-    public static let none = RetryConfiguration(retries: 0)
+    public static let none = RetryStrategy(retries: 0)
 }

@@ -4,15 +4,15 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// Downloads straight to files (seed 003): the body streams to disk as it arrives, so memory stays
+/// Downloads straight to files: the body streams to disk as it arrives, so memory stays
 /// flat whatever the size. Each download has an id, a stream of states and can be cancelled.
 ///
 /// ```swift
-/// let downloads = DownloadAPIManager(endpoint: endpoint)
+/// let downloads = DownloadManager(endpoint: endpoint)
 /// let id = downloads.download(DefaultRequest<Data, String>(path: "bytes/1000000000", method: .get), to: file)
 /// for await state in downloads.states(for: id) { print(state) }
 /// ```
-public final class DownloadAPIManager: Sendable {
+public final class DownloadManager: Sendable {
     public let endpoint: Endpoint
     private let registry = TransferRegistry()
 

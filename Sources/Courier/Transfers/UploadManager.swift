@@ -3,16 +3,16 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Uploads with a state stream per transfer (seed 003): a file sent as the body, or any request
+/// Uploads with a state stream per transfer: a file sent as the body, or any request
 /// (large multipart bodies are spooled to a temporary file first). Uploads run through the
 /// endpoint's pipeline: adapters, cookies, observers, and retries for idempotent methods.
 ///
 /// ```swift
-/// let uploads = UploadAPIManager(endpoint: endpoint)
+/// let uploads = UploadManager(endpoint: endpoint)
 /// let id = uploads.upload(file: video, to: "media", method: .put)
 /// for await state in uploads.states(for: id) { print(state) }
 /// ```
-public final class UploadAPIManager: Sendable {
+public final class UploadManager: Sendable {
     public let endpoint: Endpoint
     private let registry = TransferRegistry()
 

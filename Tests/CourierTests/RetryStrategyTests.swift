@@ -10,8 +10,8 @@ import FoundationNetworking
 struct RetryConfigurationTests {
     @Test("Delays: constant, exponential up to its maximum")
     func delays() {
-        #expect(RetryConfiguration.Delay.constant(0.25).interval(afterAttempt: 3) == 0.25)
-        let exponential = RetryConfiguration.Delay.exponential(base: 0.1, multiplier: 3, max: 1, jitter: 0.5)
+        #expect(RetryStrategy.Delay.constant(0.25).interval(afterAttempt: 3) == 0.25)
+        let exponential = RetryStrategy.Delay.exponential(base: 0.1, multiplier: 3, max: 1, jitter: 0.5)
         #expect(exponential.interval(afterAttempt: 1) == 0.1)
         #expect(abs(exponential.interval(afterAttempt: 2) - 0.3) < 1e-9)
         #expect(exponential.interval(afterAttempt: 5) == 1)
@@ -24,7 +24,7 @@ struct RetryConfigurationTests {
         let endpoint = try await makeEndpoint()
         let path = "status/503?tag=\(UUID().uuidString)"
         let request = DefaultRequest<Data, APIError>(path: path, method: .get, errorConverter: KeyPathResponseConverter(path: "error"))
-        let info = await debugInfo(of: request.execute(on: endpoint).retry(RetryConfiguration(retries: 2, delay: .constant(0.01))))
+        let info = await debugInfo(of: request.execute(on: endpoint).retry(RetryStrategy(retries: 2, delay: .constant(0.01))))
         #expect(info.attempts == 3)
         #expect(info.statusCode == 503)
         #expect("\(info.errorResponse.map { "\($0)" } ?? "")".contains("503"))
@@ -35,16 +35,16 @@ struct RetryConfigurationTests {
         let endpoint = try await makeEndpoint()
         let post = DefaultRequest<Data, String>(path: "status/503", method: .post)
         let optedIn = await debugInfo(of: post.execute(on: endpoint)
-            .retry(RetryConfiguration(retries: 2, delay: .constant(0.01), retriesNonIdempotent: true)))
+            .retry(RetryStrategy(retries: 2, delay: .constant(0.01), retriesNonIdempotent: true)))
         #expect(optedIn.attempts == 3)
-        let once = await debugInfo(of: post.execute(on: endpoint).retry(RetryConfiguration(retries: 2, delay: .constant(0.01))))
+        let once = await debugInfo(of: post.execute(on: endpoint).retry(RetryStrategy(retries: 2, delay: .constant(0.01))))
         #expect(once.attempts == 1)
 
         let declined = await debugInfo(of: DefaultRequest<Data, String>(path: "status/503", method: .get).execute(on: endpoint)
-            .retry(RetryConfiguration(retries: 3, delay: .constant(0.01)) { _ in false }))
+            .retry(RetryStrategy(retries: 3, delay: .constant(0.01)) { _ in false }))
         #expect(declined.attempts == 1, "the predicate said no")
         let conflict = await debugInfo(of: DefaultRequest<Data, String>(path: "status/409", method: .get).execute(on: endpoint)
-            .retry(RetryConfiguration(retries: 1, delay: .constant(0.01)) { $0.response?.statusCode == 409 }))
+            .retry(RetryStrategy(retries: 1, delay: .constant(0.01)) { $0.response?.statusCode == 409 }))
         #expect(conflict.attempts == 2, "the predicate allows what the rules would not")
     }
 
@@ -57,15 +57,15 @@ struct RetryConfigurationTests {
         let endpoint = try await makeEndpoint()
         let escaped = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
         let request = DefaultRequest<Data, String>(path: "status/503?retry_after=\(escaped)", method: .get)
-        let info = await debugInfo(of: request.execute(on: endpoint).retry(RetryConfiguration(retries: 1, delay: .constant(0.05))))
+        let info = await debugInfo(of: request.execute(on: endpoint).retry(RetryStrategy(retries: 1, delay: .constant(0.05))))
         #expect(info.attempts == attempts, "Retry-After \(value)")
     }
 
     @Test("Endpoint.retryingCount and retryOnFail(_:) set the configuration's count")
     func countsMapOntoConfiguration() async throws {
         let endpoint = try await makeEndpoint(retryingCount: 2)
-        #expect(endpoint.retryConfiguration.retries == 2)
-        endpoint.retryConfiguration = RetryConfiguration(retries: 1, delay: .constant(0.01))
+        #expect(endpoint.retryStrategy.retries == 2)
+        endpoint.retryStrategy = RetryStrategy(retries: 1, delay: .constant(0.01))
         #expect(endpoint.retryingCount == 1)
         let info = await debugInfo(of: DefaultRequest<Data, String>(path: "status/502", method: .get).execute(on: endpoint).retryOnFail(3))
         #expect(info.attempts == 4)
@@ -78,7 +78,7 @@ struct RetrierKindsTests {
     @Test("A server-error retrier reads the error body; a request retrier matches the request")
     func retriers() async throws {
         let endpoint = try await makeEndpoint(retryingCount: 1)
-        endpoint.retryConfiguration = RetryConfiguration(retries: 1, delay: .constant(0.01))
+        endpoint.retryStrategy = RetryStrategy(retries: 1, delay: .constant(0.01))
         endpoint.requestRetrying.register(ServerErrorRetrier(APIError.self, converter: KeyPathResponseConverter(path: "error")) {
             $0.message == "busy, try again"
         })
