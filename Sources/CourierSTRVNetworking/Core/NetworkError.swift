@@ -52,6 +52,9 @@ extension URLError {
         case .timedOut: .timedOut
         case .cancelled: .cancelled
         case .tooManyRedirects: .httpTooManyRedirects
+        case .responseTooLarge: .dataLengthExceedsMaximum
+        case .redirectRefused: .redirectToNonExistentLocation
+        case .responseHeadTooLarge: .badServerResponse
         case .other: .unknown
         }
         var info: [String: Any] = [NSLocalizedDescriptionKey: error.description]
