@@ -1,0 +1,63 @@
+import Foundation
+
+/// Combining the imports of several input files into one destination, and the last checks
+/// before writing.
+extension ImportedCollection {
+    /// Adds `other`'s requests, folders, environments and unmapped items; settings the first
+    /// file set are kept, the rest are filled in.
+    public mutating func append(_ other: ImportedCollection, from file: String) {
+        var other = other
+        for index in other.requests.indices { other.requests[index].source = file }
+        settings.name = settings.name ?? other.settings.name
+        settings.baseUrl = settings.baseUrl ?? other.settings.baseUrl
+        settings.headers += other.settings.headers.filter { header in !settings.headers.contains { $0.name == header.name } }
+        settings.variables += other.settings.variables.filter { variable in !settings.variables.contains { $0.name == variable.name } }
+        comments += other.comments
+        folders += other.folders
+        requests += other.requests
+        unmapped += other.unmapped
+        notes += other.notes
+        if requests.count == other.requests.count { secretEnvironment = other.secretEnvironment }
+        for environment in other.environments {
+            self.environment(environment.name) { target in
+                for field in environment.variables { target.add(field.name, field.value) }
+                for field in environment.secrets { target.add(field.name, field.value, secret: true) }
+            }
+        }
+    }
+
+    /// Every imported request placed one folder deeper, in `folder` (one input file of several).
+    public mutating func nest(in folder: String) {
+        for index in requests.indices { requests[index].folder.insert(folder, at: 0) }
+        for index in folders.indices { folders[index].path.insert(folder, at: 0) }
+    }
+
+    /// The last step before writing, once every input is appended: variables that refer to
+    /// other variables are flattened, and DESIGN's secret rule moves literal credentials into
+    /// `*.secret.yaml` variables (see `movingSecrets`).
+    public mutating func finish() {
+        flatteningNestedVariables()
+        linkingCaptures()
+        movingSecrets(fallback: secretEnvironment)
+    }
+
+    /// Body files (and multipart file parts) that `exists` does not find are taken out of their
+    /// request and listed: a request naming a missing file does not load.
+    public mutating func droppingMissingFiles(exists: (String) -> Bool) {
+        for index in requests.indices {
+            let (name, file) = (requests[index].name, requests[index].source)
+            switch requests[index].request.body {
+            case .file(let path)? where !exists(path):
+                requests[index].request.body = nil
+                skip(file, "\(name): body file \(path)", "it does not exist; the request was imported without a body")
+            case .multipart(let parts)?:
+                let kept = parts.filter { part in part.file.map(exists) ?? true }
+                for part in parts where part.file.map(exists) == false {
+                    skip(file, "\(name): multipart part \(part.name)", "its file \(part.file ?? "") does not exist; the part was left out")
+                }
+                requests[index].request.body = .multipart(kept)
+            default: break
+            }
+        }
+    }
+}
