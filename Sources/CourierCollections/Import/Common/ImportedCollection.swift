@@ -41,6 +41,9 @@ public struct ImportedRequest: Sendable {
     public var comments: [String]
     /// The input file it came from, for messages.
     public var source = ""
+    /// Headers and query parameters that carry an auth kind's credential (an API key) whatever
+    /// their names, so the secret rule moves their values too.
+    public var credentialFields: Set<String> = []
 
     public init(folder: [String] = [], name: String, fileName: String? = nil, key: String? = nil, request: RequestDefinition,
                 requiresKeys: [String] = [], comments: [String] = []) {

@@ -12,7 +12,7 @@ extension ImportedCollection {
         var names = SecretNames()
         for index in requests.indices {
             requests[index].request = Self.authFromHeader(requests[index].request)
-            requests[index].request = Self.withSecretsReplaced(requests[index].request, names: &names)
+            requests[index].request = Self.withSecretsReplaced(requests[index].request, credentials: requests[index].credentialFields, names: &names)
         }
         // Collection and folder variables named like credentials belong in the secret file too.
         var moved: [Field] = []
@@ -60,10 +60,10 @@ extension ImportedCollection {
         return copy
     }
 
-    private static func withSecretsReplaced(_ request: RequestDefinition, names: inout SecretNames) -> RequestDefinition {
+    private static func withSecretsReplaced(_ request: RequestDefinition, credentials: Set<String>, names: inout SecretNames) -> RequestDefinition {
         var copy = request
-        copy.headers = request.headers.map { names.replace($0) }
-        copy.query = request.query.map { names.replace($0) }
+        copy.headers = request.headers.map { names.replace($0, always: credentials.contains($0.name)) }
+        copy.query = request.query.map { names.replace($0, always: credentials.contains($0.name)) }
         switch request.auth {
         case .bearer(let token)?: copy.auth = .bearer(names.reference(token, suggested: "token"))
         case .basic(let user, let password)?: copy.auth = .basic(user: user, password: names.reference(password, suggested: "password"))
@@ -77,9 +77,9 @@ extension ImportedCollection {
 private struct SecretNames {
     var fields: [Field] = []
 
-    /// A credential-bearing field with its literal value replaced by a reference.
-    mutating func replace(_ field: Field) -> Field {
-        guard SecretRedactor.isCredential(name: field.name) else { return field }
+    /// A credential-bearing field (by its name, or `always`) with its literal value replaced by a reference.
+    mutating func replace(_ field: Field, always: Bool = false) -> Field {
+        guard always || SecretRedactor.isCredential(name: field.name) else { return field }
         var copy = field
         copy.value = reference(field.value, suggested: FileCollectionStore.slug(field.name).replacingOccurrences(of: "-", with: "_"))
         return copy

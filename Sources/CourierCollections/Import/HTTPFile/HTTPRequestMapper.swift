@@ -64,7 +64,7 @@ struct HTTPRequestMapper {
         request.expectations = handler.outcome.expectations
         comments += handler.outcome.comments
         unmapped += handler.outcome.unmapped
-        let name = parsed.name ?? "\(parsed.method) \(URLComponents(string: parsed.url)?.path ?? parsed.url)"
+        let name = parsed.name ?? "\(parsed.method) \(parsed.url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? parsed.url)"
         requests.append(ImportedRequest(name: name, key: parsed.name ?? "#\(parsed.line)", request: request,
                                         requiresKeys: Array(Set(requires)).sorted(), comments: comments))
     }

@@ -55,7 +55,7 @@ struct InsomniaMapper {
         request.query += fields(value["parameters"])
         request.headers = fields(value["headers"])
         readBody(value["body"], into: &request, place: place)
-        readAuth(value["authentication"], into: &request, place: place)
+        let credential = readAuth(value["authentication"], into: &request, place: place)
         var requires: [String] = []
         request = request.mappingTemplates { text in
             let (result, needs) = templates(text, place: place)
@@ -64,8 +64,10 @@ struct InsomniaMapper {
         }
         if value["settingFollowRedirects"]?.text == "off" { request.followRedirects = false }
         let comments = value["description"]?.text.flatMap { $0.isEmpty ? nil : [$0] } ?? []
-        requests.append(ImportedRequest(folder: folder, name: name, key: id, request: request,
-                                        requiresKeys: Array(Set(requires)).sorted(), comments: comments))
+        var imported = ImportedRequest(folder: folder, name: name, key: id, request: request,
+                                       requiresKeys: Array(Set(requires)).sorted(), comments: comments)
+        if let credential { imported.credentialFields.insert(credential) }
+        requests.append(imported)
     }
 
     private func fields(_ list: JSONValue?) -> [Field] {
@@ -106,8 +108,9 @@ struct InsomniaMapper {
         }
     }
 
-    private mutating func readAuth(_ auth: JSONValue?, into request: inout RequestDefinition, place: String) {
-        guard let auth, let type = auth["type"]?.text, type != "none", auth["disabled"]?.flag != true else { return }
+    /// Applies the auth; returns the header or query parameter an API key went into.
+    private mutating func readAuth(_ auth: JSONValue?, into request: inout RequestDefinition, place: String) -> String? {
+        guard let auth, let type = auth["type"]?.text, type != "none", auth["disabled"]?.flag != true else { return nil }
         switch type {
         case "basic": request.auth = .basic(user: auth["username"]?.text ?? "", password: auth["password"]?.text ?? "")
         case "bearer":
@@ -120,8 +123,10 @@ struct InsomniaMapper {
         case "apikey":
             let field = Field(name: auth["key"]?.text ?? "X-API-Key", value: auth["value"]?.text ?? "")
             if auth["addTo"]?.text == "queryParams" { request.query.append(field) } else { request.headers.append(field) }
+            return field.name
         default:
             skip(place, "auth type \(type): Courier has no such auth kind yet (basic, bearer and API keys only); imported without auth")
         }
+        return nil
     }
 }

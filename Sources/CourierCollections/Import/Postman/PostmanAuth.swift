@@ -6,6 +6,14 @@ enum PostmanAuth: Sendable {
     case header(Field)
     case query(Field)
 
+    /// The header or query parameter an API key is sent in.
+    var credentialField: String? {
+        switch self {
+        case .header(let field), .query(let field): return field.name
+        case .none, .auth: return nil
+        }
+    }
+
     /// Puts the auth onto `request`.
     func apply(to request: inout RequestDefinition) {
         switch self {

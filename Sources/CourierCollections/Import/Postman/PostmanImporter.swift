@@ -98,7 +98,8 @@ struct PostmanWalker {
             definition.headers += headers(request["header"], place: place)
             readBody(request["body"], into: &definition, place: place)
         }
-        self.auth(request["auth"], inherited: auth, owner: place).apply(to: &definition)
+        let applied = self.auth(request["auth"], inherited: auth, owner: place)
+        applied.apply(to: &definition)
         var scripts = PostmanScripts(file: file, place: place)
         scripts.read(item["event"] ?? request["event"])
         definition.captures = scripts.outcome.captures
@@ -106,7 +107,9 @@ struct PostmanWalker {
         comments += scripts.outcome.comments
         unmapped += scripts.outcome.unmapped
         definition = rewriteTemplates(definition, place: place)
-        requests.append(ImportedRequest(folder: folder, name: name, request: definition, comments: comments))
+        var imported = ImportedRequest(folder: folder, name: name, request: definition, comments: comments)
+        if let field = applied.credentialField { imported.credentialFields.insert(field) }
+        requests.append(imported)
     }
 
     /// Postman's dynamic variables in Courier's spelling; others are listed.
