@@ -65,6 +65,25 @@ struct ImportWriterTests {
         #expect(try String(contentsOf: directory.url.appendingPathComponent("Shop/environments/staging.yaml"), encoding: .utf8) == "region: eu\nhost: s\n")
     }
 
+    @Test("Body files become absolute paths; missing ones are taken out and listed")
+    func files() {
+        var imported = ImportedCollection()
+        var upload = RequestDefinition()
+        upload.body = .multipart([MultipartField(name: "a", file: "here.png"), MultipartField(name: "b", file: "gone.png"), MultipartField(name: "c", value: "1")])
+        var raw = RequestDefinition()
+        raw.body = .file("gone.bin")
+        var file = ImportedCollection()
+        file.requests = [ImportedRequest(name: "upload", request: upload), ImportedRequest(name: "raw", request: raw)]
+        imported.append(file, from: "in.json")
+        imported.resolvingFiles { $0 == "here.png" ? "/data/here.png" : nil }
+        #expect(imported.requests[0].request.body == .multipart([MultipartField(name: "a", file: "/data/here.png"), MultipartField(name: "c", value: "1")]))
+        #expect(imported.requests[1].request.body == nil)
+        #expect(imported.unmapped.map(\.description) == [
+            "in.json: upload: multipart part b: its file gone.png does not exist; the part was left out",
+            "in.json: raw: body file gone.bin: it does not exist; the request was imported without a body",
+        ])
+    }
+
     @Test("--into must be a folder below the collections directory", arguments: ["", "/abs", "../up", "A/../B", "A/environments", ".hidden"])
     func destination(into: String) {
         #expect(throws: ImportError.self) { try ImportWriter(store: MemoryCollectionStore(), into: into) }

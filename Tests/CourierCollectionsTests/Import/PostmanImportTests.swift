@@ -108,6 +108,7 @@ struct PostmanImportTests {
             item("key", ["url": "http://x/k", "auth": ["type": "apikey", "apikey": [["key": "key", "value": "X-Key"], ["key": "value", "value": "s3cret"]]]]),
             item("oauth", ["url": "http://x/o", "auth": ["type": "oauth2", "oauth2": []]]),
             item("random", ["url": "http://x/{{$randomEmail}}"]),
+            item("unquoted", ["method": "POST", "url": "http://x/n", "body": ["mode": "raw", "raw": "{\"n\": {{n}}}", "options": ["raw": ["language": "json"]]]]),
         ]
         let data = try JSONSerialization.data(withJSONObject: ["info": ["name": "b"], "item": items])
         let imported = try PostmanImporter.parse(data, file: "b.json")
@@ -121,6 +122,9 @@ struct PostmanImportTests {
         #expect(try imported.request(named: "xml").body == .text("<a/>"))
         #expect(try imported.request(named: "xml").headers == [Field(name: "Content-Type", value: "application/xml")])
         #expect(try imported.request(named: "key").headers == [Field(name: "X-Key", value: "s3cret")])
+        // JSON with an unquoted placeholder does not parse: it is sent as written, still as JSON.
+        #expect(try imported.request(named: "unquoted").body == .text("{\"n\": {{n}}}"))
+        #expect(try imported.request(named: "unquoted").headers == [Field(name: "Content-Type", value: "application/json")])
         #expect(imported.unmapped.map(\.item) == ["oauth", "random"])
 
         let written = try ImportFixtures.written(imported)

@@ -41,19 +41,33 @@ extension ImportedCollection {
         movingSecrets(fallback: secretEnvironment)
     }
 
-    /// Body files (and multipart file parts) that `exists` does not find are taken out of their
-    /// request and listed: a request naming a missing file does not load.
-    public mutating func droppingMissingFiles(exists: (String) -> Bool) {
+    /// Body files (and multipart file parts) as absolute paths, so the request files can live
+    /// anywhere: `resolve` returns the absolute path of an existing file, or nil. Files it does
+    /// not find are taken out of their request and listed: a request naming a missing file does not load.
+    public mutating func resolvingFiles(_ resolve: (String) -> String?) {
         for index in requests.indices {
             let (name, file) = (requests[index].name, requests[index].source)
             switch requests[index].request.body {
-            case .file(let path)? where !exists(path):
-                requests[index].request.body = nil
-                skip(file, "\(name): body file \(path)", "it does not exist; the request was imported without a body")
+            case .file(let path)?:
+                if let absolute = resolve(path) {
+                    requests[index].request.body = .file(absolute)
+                } else {
+                    requests[index].request.body = nil
+                    skip(file, "\(name): body file \(path)", "it does not exist; the request was imported without a body")
+                }
             case .multipart(let parts)?:
-                let kept = parts.filter { part in part.file.map(exists) ?? true }
-                for part in parts where part.file.map(exists) == false {
-                    skip(file, "\(name): multipart part \(part.name)", "its file \(part.file ?? "") does not exist; the part was left out")
+                var kept: [MultipartField] = []
+                for var part in parts {
+                    guard let path = part.file else {
+                        kept.append(part)
+                        continue
+                    }
+                    guard let absolute = resolve(path) else {
+                        skip(file, "\(name): multipart part \(part.name)", "its file \(path) does not exist; the part was left out")
+                        continue
+                    }
+                    part.file = absolute
+                    kept.append(part)
                 }
                 requests[index].request.body = .multipart(kept)
             default: break

@@ -78,6 +78,8 @@ extension PostmanWalker {
 
     private static func mime(language: String?) -> String? {
         switch language {
+        // JSON with unquoted placeholders (`"n": {{n}}`) is sent as text, still as JSON.
+        case "json": return "application/json"
         case "xml": return "application/xml"
         case "html": return "text/html"
         case "javascript": return "application/javascript"

@@ -46,8 +46,11 @@ struct ImportFileOptions: ParsableArguments {
         }
         try prepare(&imported)
         imported.finish()
-        imported.droppingMissingFiles { path in
-            FileManager.default.fileExists(atPath: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        // Relative paths in an export are relative to where it is used, like curl's: the working directory.
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        imported.resolvingFiles { path in
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path).standardizedFileURL
+            return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
         }
         let report = writer.write(imported)
         for file in report.written { Output.print("wrote \(file)") }
