@@ -13,6 +13,7 @@ public struct ImportReport: Sendable {
     /// How many request files the import holds.
     public var requestCount = 0
 
+    /// A report of nothing written yet.
     public init() {}
 }
 

@@ -1,8 +1,3 @@
-/// The formats `courier import` reads besides curl.
-public enum ImportFormat: String, CaseIterable, Sendable {
-    case postman, insomnia, openapi, har, http
-}
-
 /// Something of the input that has no place in the imported files, with the reason: every
 /// importer lists these, so nothing is dropped silently.
 public struct UnmappedItem: Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +8,7 @@ public struct UnmappedItem: Sendable, Equatable, CustomStringConvertible {
     /// Why.
     public var reason: String
 
+    /// An item of `file` that could not be mapped, and why.
     public init(file: String, item: String, reason: String) {
         self.file = file
         self.item = item
@@ -45,6 +41,7 @@ public struct ImportedRequest: Sendable {
     /// their names, so the secret rule moves their values too.
     public var credentialFields: Set<String> = []
 
+    /// A request in `folder`; `key` defaults to its folder path and name.
     public init(folder: [String] = [], name: String, fileName: String? = nil, key: String? = nil, request: RequestDefinition,
                 requiresKeys: [String] = [], comments: [String] = []) {
         self.folder = folder
@@ -66,6 +63,7 @@ public struct ImportedFolder: Sendable {
     /// Written as `# …` comments at the top of its `collection.yaml` (a description).
     public var comments: [String]
 
+    /// The settings of the folder at `path`.
     public init(path: [String], settings: CollectionDefinition = CollectionDefinition(), comments: [String] = []) {
         self.path = path
         self.settings = settings
@@ -75,10 +73,14 @@ public struct ImportedFolder: Sendable {
 
 /// An environment of the import: plain variables and the secret ones (`NAME.secret.yaml`).
 public struct ImportedEnvironment: Sendable, Equatable {
+    /// The environment's name: its files are `environments/NAME.yaml` and `NAME.secret.yaml`.
     public var name: String
+    /// The variables of `NAME.yaml`.
     public var variables: [Field]
+    /// The variables of `NAME.secret.yaml`.
     public var secrets: [Field]
 
+    /// An environment with these variables.
     public init(name: String, variables: [Field] = [], secrets: [Field] = []) {
         self.name = name
         self.variables = variables
@@ -118,6 +120,7 @@ public struct ImportedCollection: Sendable {
     /// The environment that receives literal credentials when the import brings no environment.
     public var secretEnvironment = "imported"
 
+    /// An empty import.
     public init() {}
 
     /// Records an item that could not be mapped.
@@ -142,5 +145,6 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The sentence, naming the file and where in it.
     public let description: String
 
+    /// The error with its sentence.
     public init(_ description: String) { self.description = description }
 }

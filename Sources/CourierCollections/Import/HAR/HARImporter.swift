@@ -11,6 +11,7 @@ public enum HARImporter {
         /// Only these hosts; all when empty.
         public var hosts: [String]
 
+        /// A filter; the default keeps every entry.
         public init(onlyXHR: Bool = false, hosts: [String] = []) {
             self.onlyXHR = onlyXHR
             self.hosts = hosts

@@ -7,9 +7,12 @@ import Foundation
 public enum HTTPFileImporter {
     /// The contents of `http-client.env.json` and `http-client.private.env.json`, when present.
     public struct Environments: Sendable {
+        /// `http-client.env.json`: environments by name, `$shared` for all of them.
         public var shared: Data?
+        /// `http-client.private.env.json`, whose values go to the secret files.
         public var secret: Data?
 
+        /// The two files' contents (nil: not there).
         public init(shared: Data? = nil, secret: Data? = nil) {
             self.shared = shared
             self.secret = secret

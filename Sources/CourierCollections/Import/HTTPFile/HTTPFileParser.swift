@@ -6,9 +6,11 @@ public enum HTTPFileParser {
     public struct Request: Sendable, Equatable {
         /// `# @name`, else the text after `###`.
         public var name: String?
+        /// `GET` when the request line names no method.
         public var method: String
         /// The URL with `?`/`&` continuation lines joined on.
         public var url: String
+        /// `Name: value` lines, in order.
         public var headers: [Field]
         /// The body lines as written (nil: no body).
         public var body: String?
@@ -26,10 +28,12 @@ public enum HTTPFileParser {
     public struct File: Sendable, Equatable {
         /// `@name = value` lines, in order.
         public var variables: [Field] = []
+        /// The requests, in order.
         public var requests: [Request] = []
         /// Lines that could not be read, with their line numbers.
         public var problems: [(line: Int, text: String)] = []
 
+        /// Equal variables, requests and problem lines.
         public static func == (lhs: File, rhs: File) -> Bool {
             lhs.variables == rhs.variables && lhs.requests == rhs.requests && lhs.problems.map(\.line) == rhs.problems.map(\.line)
         }

@@ -62,7 +62,8 @@ struct InsomniaMapper {
             requires += needs
             return result
         }
-        if value["settingFollowRedirects"]?.text == "off" { request.followRedirects = false }
+        // v4 writes settingFollowRedirects, v5 settings.followRedirects.
+        if (value["settingFollowRedirects"] ?? value["settings"]?["followRedirects"])?.text == "off" { request.followRedirects = false }
         let comments = value["description"]?.text.flatMap { $0.isEmpty ? nil : [$0] } ?? []
         var imported = ImportedRequest(folder: folder, name: name, key: id, request: request,
                                        requiresKeys: Array(Set(requires)).sorted(), comments: comments)
