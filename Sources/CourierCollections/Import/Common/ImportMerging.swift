@@ -6,6 +6,8 @@ extension ImportedCollection {
     /// Adds `other`'s requests, folders, environments and unmapped items; settings the first
     /// file set are kept, the rest are filled in.
     public mutating func append(_ other: ImportedCollection, from file: String) {
+        // The first input decides where literal credentials go when no environment comes along.
+        if requests.isEmpty && folders.isEmpty && environments.isEmpty { secretEnvironment = other.secretEnvironment }
         var other = other
         for index in other.requests.indices { other.requests[index].source = file }
         settings.name = settings.name ?? other.settings.name
@@ -17,7 +19,6 @@ extension ImportedCollection {
         requests += other.requests
         unmapped += other.unmapped
         notes += other.notes
-        if requests.count == other.requests.count { secretEnvironment = other.secretEnvironment }
         for environment in other.environments {
             self.environment(environment.name) { target in
                 for field in environment.variables { target.add(field.name, field.value) }
