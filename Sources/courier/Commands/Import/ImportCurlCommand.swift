@@ -2,15 +2,7 @@ import ArgumentParser
 import CourierCollections
 import Foundation
 
-/// `courier import curl '<command>' --into ID`.
-struct ImportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
-        abstract: "Import a request from another tool.",
-        subcommands: [ImportCurlCommand.self]
-    )
-}
-
+/// `courier import curl '<command>' --into ID`: one request from a curl command line.
 struct ImportCurlCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curl",
