@@ -1,3 +1,4 @@
+import Courier
 import CourierCollections
 import CourierUI
 import Foundation
@@ -62,6 +63,7 @@ extension ExplorerSession {
         if state.openRequest != seen?.id {
             seen = state.openRequest.map { ($0, tree.request(id: $0)?.contentHash) }
         }
+        journalDraft()
         perform(effects)
     }
 
@@ -109,8 +111,11 @@ extension ExplorerSession {
         guard let request = tree.request(id: id) else { return }
         let content = store.loadEnvironment(name, in: request.collectionRoot)
         environmentsRead[Self.environmentKey(name, request)] = content
+        let captured = CapturedVariables.load(from: backend.stateFolder(of: request, environment: name)).values
+            .sorted { $0.key < $1.key }
+            .map { CapturedEntry(name: $0.key, shown: $0.value.secret ? SecretRedactor.mask : backend.secrets.redact($0.value.value), secret: $0.value.secret) }
         apply(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables,
-                                                                 secrets: content.secrets, defaults: request.settings.first?.variables ?? [])))
+                                                  secrets: content.secrets, defaults: request.settings.first?.variables ?? [], captured: captured)))
     }
 
     /// Writes the variables editor's draft over the versions of the files it read.

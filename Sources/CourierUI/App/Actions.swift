@@ -41,6 +41,12 @@ public enum Effect: Sendable, Equatable {
     case loadEnvironment(requestId: String, name: String)
     /// Write an environment's files.
     case saveEnvironment(EnvironmentDraft)
+    /// Forget captured variable `name` of the request's collection in `environment` (nil: none).
+    case clearCaptured(requestId: String, environment: String?, name: String)
+    /// Run the requests of `folder` as tests (`courier test`'s runner), reporting each outcome.
+    case runTests(folder: String, environment: String?)
+    /// Stop the folder run.
+    case cancelTests
 }
 
 /// What the driver learnt about a draft: how it resolves in the environment.
@@ -103,6 +109,14 @@ public enum Action: Sendable, Equatable {
     case filesListed([String])
     case environmentLoaded(EnvironmentDraft)
     case environmentSaved(EnvironmentDraft)
+    /// Drafts of unsaved edits an earlier session journaled, newest first.
+    case draftsFound([RestoredDraft])
+    /// A request of the folder run started.
+    case testStarted(String)
+    /// A request of the folder run came out.
+    case testRecorded(TestRunRow)
+    /// The folder run is over; `cancelled` when Esc stopped it.
+    case testsFinished(cancelled: Bool)
 }
 
 /// What to do once the user has answered about unsaved changes.
