@@ -14,6 +14,8 @@ struct DraftRecord: Codable, Sendable {
     var original: String
     /// The edits, as the request file they would save.
     var draft: String
+    /// Body text that does not parse yet (JSON being typed), which `draft` cannot hold.
+    var bodyText: String?
     /// When it was written, seconds since 1970: the newest draft opens first.
     var written: Double
 }
@@ -42,14 +44,14 @@ final class DraftJournal: Sendable {
     }
 
     /// Journals `draft` of request `id` once edits rest for `delay` (at once when `immediately`).
-    func record(id: String, original: RequestDefinition, draft: RequestDefinition, baseHash: ContentHash?, in folder: StateFolder,
-                immediately: Bool = false) {
+    func record(id: String, original: RequestDefinition, draft: RequestDefinition, bodyText: String?, baseHash: ContentHash?,
+                in folder: StateFolder, immediately: Bool = false) {
         let generation = bump(id)
         let inbox = self.inbox
         let work: @Sendable () -> Void = { [self] in
             guard current(id) == generation else { return }
             let record = DraftRecord(id: id, baseHash: baseHash?.description, original: CollectionWriter.text(of: original),
-                                     draft: CollectionWriter.text(of: draft), written: Date().timeIntervalSince1970)
+                                     draft: CollectionWriter.text(of: draft), bodyText: bodyText, written: Date().timeIntervalSince1970)
             do {
                 let data = try JSONEncoder().encode(record)
                 try folder.write(data, to: Self.fileName(of: id))
@@ -93,7 +95,7 @@ final class DraftJournal: Sendable {
                 let now = tree.request(id: record.id)
                 let changed = now.map { $0.contentHash.description != record.baseHash } ?? true
                 found.append((record.written, RestoredDraft(id: record.id, original: changed ? original : now?.definition ?? original,
-                                                            draft: draft, changedOnDisk: changed)))
+                                                            draft: draft, bodyText: record.bodyText, changedOnDisk: changed)))
             }
         }
         return found.sorted { $0.written > $1.written }.map(\.draft)

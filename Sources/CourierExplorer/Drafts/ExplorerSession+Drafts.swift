@@ -13,12 +13,16 @@ extension ExplorerSession {
             journal.discard(id: journaled.id, in: journaled.folder)
             self.journaled = nil
         }
-        guard let current, let request = tree.request(id: current.id) else { return }
-        if !immediately, let journaled, journaled.original == current.original, journaled.draft == current.draft { return }
+        guard let current else { return }
+        let bodyText = current.bodyProblem == nil ? nil : current.bodyText
+        if !immediately, let journaled, journaled.original == current.original, journaled.draft == current.draft,
+           journaled.bodyText == bodyText { return }
+        guard let request = tree.request(id: current.id) else { return }
         let folder = StateFolder.drafts(collectionRoot: request.collectionRoot, processEnvironment: backend.processEnvironment)
         let hash = seen?.id == current.id ? seen?.hash : request.contentHash
-        journal.record(id: current.id, original: current.original, draft: current.draft, baseHash: hash, in: folder, immediately: immediately)
-        journaled = (current.id, current.original, current.draft, folder)
+        journal.record(id: current.id, original: current.original, draft: current.draft, bodyText: bodyText, baseHash: hash, in: folder,
+                       immediately: immediately)
+        journaled = (current.id, current.original, current.draft, bodyText, folder)
     }
 
     /// Restores the drafts an earlier session journaled: the newest opens with a message naming it.

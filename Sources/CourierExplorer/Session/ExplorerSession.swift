@@ -28,7 +28,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     var testTask: Task<Void, Never>?
     /// Journals the open request's unsaved edits, and what it last journaled.
     lazy var journal = DraftJournal(inbox: inbox)
-    var journaled: (id: String, original: RequestDefinition, draft: RequestDefinition, folder: StateFolder)?
+    var journaled: (id: String, original: RequestDefinition, draft: RequestDefinition, bodyText: String?, folder: StateFolder)?
     var running = true
     /// The environment files as the variables editor read them, by collection and name, so a
     /// save never replaces a version it has not seen.

@@ -9,15 +9,18 @@ public struct RestoredDraft: Sendable, Equatable {
     public var original: RequestDefinition
     /// The edits.
     public var draft: RequestDefinition
+    /// Body text being typed that did not parse yet, restored as typed; nil when the draft's body is it.
+    public var bodyText: String?
     /// Whether the file changed on disk since (or is gone): the restored edits then go through
     /// the same question as edits overtaken by a change on disk.
     public var changedOnDisk: Bool
 
     /// A draft to restore.
-    public init(id: String, original: RequestDefinition, draft: RequestDefinition, changedOnDisk: Bool) {
+    public init(id: String, original: RequestDefinition, draft: RequestDefinition, bodyText: String? = nil, changedOnDisk: Bool) {
         self.id = id
         self.original = original
         self.draft = draft
+        self.bodyText = bodyText
         self.changedOnDisk = changedOnDisk
     }
 }
@@ -49,6 +52,7 @@ extension ExplorerState {
         var editor = RequestEditor(id: id, definition: restored.original)
         editor.draft = restored.draft
         editor.bodyText = RequestEditor.text(of: restored.draft.body)
+        if let text = restored.bodyText { editor.commitBody(text) }
         self.editor = editor
         if restored.changedOnDisk {
             let theirs = definitions[id]

@@ -118,3 +118,15 @@ struct FolderRunAndDraftTests {
         #expect(harness.state.editor?.draft.method == "PUT" && harness.state.editor?.draft.path == theirs.path)
     }
 }
+
+extension FolderRunAndDraftTests {
+    @Test("A JSON body being typed that does not parse yet comes back as typed, with its problem")
+    func draftWithBrokenBody() throws {
+        var harness = Harness(width: 120, height: 40)
+        let original = try #require(sampleDefinitions["Demo/users/create-user"])
+        harness.receive(.draftsFound([RestoredDraft(id: "Demo/users/create-user", original: original, draft: original,
+                                                    bodyText: "{\"name\": \"Ada\",", changedOnDisk: false)]))
+        #expect(harness.state.editor?.bodyText == "{\"name\": \"Ada\",")
+        #expect(harness.state.editor?.bodyProblem != nil && harness.state.editor?.isDirty == true)
+    }
+}
