@@ -98,6 +98,27 @@ struct ExplorerTestingTerminalTests {
         }
     }
 
+    @Test("esc cancels a folder run: the request in flight is stopped and the results say so")
+    func folderRunCancels() async throws {
+        try await withWorkspace { workspace in
+            let folder = workspace.collections.appendingPathComponent("Demo/slow")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("path: users/1\n".utf8).write(to: folder.appendingPathComponent("a-quick.yaml"))
+            try Data("path: delay/25\n".utf8).write(to: folder.appendingPathComponent("b-slow.yaml"))
+            let session = try await workspace.start()
+            try await session.send("p")
+            try await session.waitFor { $0.contains("Go to request") }
+            try await session.send("test Demo/slow", literal: true)
+            try await session.send("Enter")
+            try await session.waitFor { $0.contains("✓ Demo/slow/a-quick") && $0.contains("⟳ Demo/slow/b-slow") }
+            try await session.send("Escape")
+            let screen = try await session.waitFor { $0.contains("Tests of Demo/slow · 1 passed, 0 failed, 1 error · cancelled") }
+            #expect(screen.contains("! Demo/slow/b-slow") && screen.contains("cancelled"), "\(screen)")
+            try await session.send("Escape")
+            try await session.waitFor { !$0.contains("Tests of Demo/slow") }
+        }
+    }
+
     @Test("Edits survive kill -9: the next start restores them and says so")
     func draftsSurviveKill() async throws {
         try await withWorkspace { workspace in
