@@ -47,6 +47,13 @@ struct ExplorerBackend: Sendable {
         }
     }
 
+    /// The variables captured for `request`'s collection in `environment`, by name, secret ones masked.
+    func captured(for request: LoadedRequest, environment: String?) -> [CapturedEntry] {
+        CapturedVariables.load(from: stateFolder(of: request, environment: environment)).values.sorted { $0.key < $1.key }.map {
+            CapturedEntry(name: $0.key, shown: $0.value.secret ? SecretRedactor.mask : secrets.redact($0.value.value), secret: $0.value.secret)
+        }
+    }
+
     /// The state folder of `request`'s collection in `environment`.
     func stateFolder(of request: LoadedRequest, environment: String?) -> StateFolder {
         StateFolder(collectionRoot: request.collectionRoot, environment: environment, processEnvironment: processEnvironment)
@@ -66,11 +73,12 @@ struct ExplorerBackend: Sendable {
             let url = try? resolution.request.urlRequest().url?.absoluteString
             let command = try resolution.request.cURLCommand()
             return Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
-                           baseURL: baseURL, variables: variables, environments: environments)
+                           baseURL: baseURL, variables: variables, environments: environments,
+                           captured: captured(for: request, environment: environment))
         } catch {
             // `V` shows why there is no URL rather than waiting for one.
             return Preview(curl: "no cURL command: \(error)", resolvedURL: "cannot resolve: \(error)", baseURL: baseURL,
-                           variables: [:], environments: environments)
+                           variables: [:], environments: environments, captured: captured(for: request, environment: environment))
         }
     }
 

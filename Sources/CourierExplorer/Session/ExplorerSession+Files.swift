@@ -1,4 +1,3 @@
-import Courier
 import CourierCollections
 import CourierUI
 import Foundation
@@ -111,11 +110,9 @@ extension ExplorerSession {
         guard let request = tree.request(id: id) else { return }
         let content = store.loadEnvironment(name, in: request.collectionRoot)
         environmentsRead[Self.environmentKey(name, request)] = content
-        let captured = CapturedVariables.load(from: backend.stateFolder(of: request, environment: name)).values
-            .sorted { $0.key < $1.key }
-            .map { CapturedEntry(name: $0.key, shown: $0.value.secret ? SecretRedactor.mask : backend.secrets.redact($0.value.value), secret: $0.value.secret) }
-        apply(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables,
-                                                  secrets: content.secrets, defaults: request.settings.first?.variables ?? [], captured: captured)))
+        apply(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables, secrets: content.secrets,
+                                                  defaults: request.settings.first?.variables ?? [],
+                                                  captured: backend.captured(for: request, environment: name))))
     }
 
     /// Writes the variables editor's draft over the versions of the files it read.

@@ -62,15 +62,18 @@ public struct Preview: Sendable, Equatable {
     public var variables: [String: String]
     /// The environments of the request's collection.
     public var environments: [String]
+    /// The variables captured in the collection and environment, secret ones masked.
+    public var captured: [CapturedEntry]
 
     public init(curl: String, curlWithSecrets: String = "", resolvedURL: String?, baseURL: String?, variables: [String: String],
-                environments: [String]) {
+                environments: [String], captured: [CapturedEntry] = []) {
         self.curl = curl
         self.curlWithSecrets = curlWithSecrets
         self.resolvedURL = resolvedURL
         self.baseURL = baseURL
         self.variables = variables
         self.environments = environments
+        self.captured = captured
     }
 }
 

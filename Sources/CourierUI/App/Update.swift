@@ -77,6 +77,7 @@ extension ExplorerState {
             response.curl = preview.curl
             response.curlWithSecrets = preview.curlWithSecrets
             environments = preview.environments
+            captured = preview.captured
         case .saved(let id, let definition):
             definitions[id] = definition
             if editor?.id == id {
@@ -275,6 +276,11 @@ extension ExplorerState {
                 break
             }
             guard let environment else {
+                // Values captured with no environment selected are shown (and cleared) on their own.
+                if !captured.isEmpty {
+                    variablesEditor = VariablesEditor(capturedOnly: captured, requestId: editor.id)
+                    break
+                }
                 prompt = Prompt(title: "New environment for \(editor.id.split(separator: "/").first.map(String.init) ?? "")",
                                 field: TextField(), purpose: .newEnvironment)
                 break

@@ -50,10 +50,18 @@ public struct VariablesEditor: Sendable, Equatable {
     public var edit: (row: Int, value: Bool, field: TextField)?
     /// Close once the save that the unsaved-changes question asked for is done.
     public var closesWhenSaved = false
+    /// Only the values captured with no environment selected: there are no files to edit.
+    public var capturedOnly = false
 
     public init(_ draft: EnvironmentDraft) {
         original = draft
         self.draft = draft
+    }
+
+    /// The values captured with no environment selected (the `none` scope), to look at and clear.
+    public init(capturedOnly captured: [CapturedEntry], requestId: String) {
+        self.init(EnvironmentDraft(requestId: requestId, name: "", variables: [], secrets: [], defaults: [], captured: captured))
+        capturedOnly = true
     }
 
     public static func == (lhs: VariablesEditor, rhs: VariablesEditor) -> Bool {
@@ -112,6 +120,9 @@ public struct VariablesEditor: Sendable, Equatable {
                 return .status("\(entry.name) was captured from a response; a request capturing it again changes it, d clears it")
             default: break
             }
+        }
+        if capturedOnly, command != .moveDown, command != .moveUp, command != .cancel, command != .quit, key != .escape {
+            return .status("these were captured with no environment selected; v selects one whose variables ctrl-e edits")
         }
         switch command {
         case .moveDown?: row = min(max(0, count - 1), row + 1)
@@ -192,8 +203,9 @@ public struct VariablesEditor: Sendable, Equatable {
         let height = min(screen.height - 2, max(8, rows.count + draft.captured.count + draft.defaults.count + 6))
         let rect = Rect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
         screen.fill(rect, style: theme.style(.overlay))
-        let title = "Environment \(draft.name)" + (isDirty ? " ●" : "")
-        let inside = Box(title: title, badge: "⏎ edit · a add · d delete · space secret · ctrl-s save · esc close", focused: true)
+        let title = capturedOnly ? "Captured with no environment" : "Environment \(draft.name)" + (isDirty ? " ●" : "")
+        let badge = capturedOnly ? "d clears · esc close" : "⏎ edit · a add · d delete · space secret · ctrl-s save · esc close"
+        let inside = Box(title: title, badge: badge, focused: true)
             .draw(in: rect, on: &screen, border: theme.border(focused: true), titleStyle: theme.style(.title))
         let names = rows.map(\.field.name) + draft.captured.map(\.name)
         let nameWidth = min(24, max(8, names.map { DisplayWidth.of($0) }.max() ?? 0))
@@ -231,7 +243,7 @@ public struct VariablesEditor: Sendable, Equatable {
             screen.put("captured", row: y, column: inside.maxX - 9, style: style.patched(with: theme.style(.dim)))
             y += 1
         }
-        if rows.isEmpty && draft.captured.isEmpty {
+        if rows.isEmpty && draft.captured.isEmpty && !capturedOnly {
             screen.put("no variables yet · a adds one", row: y, column: inside.x + 1, style: base.patched(with: theme.style(.dim)), limit: inside.width - 1)
             y += 1
         }
@@ -256,8 +268,10 @@ extension ExplorerState {
         case .status(let text): status = text
         case .save: return saveVariables()
         case .clearCaptured(let name):
-            status = "cleared the captured \(name) of \(variables.draft.name)"
-            return [.clearCaptured(requestId: variables.draft.requestId, environment: variables.draft.name, name: name)]
+            let environment = variables.capturedOnly ? nil : variables.draft.name
+            status = "cleared the captured \(name) of \(environment ?? "no environment")"
+            captured.removeAll { $0.name == name }
+            return [.clearCaptured(requestId: variables.draft.requestId, environment: environment, name: name)]
         case .close:
             if variables.isDirty {
                 ask(Dialog(title: "Unsaved variables", message: "Environment \(variables.draft.name) has unsaved changes.",

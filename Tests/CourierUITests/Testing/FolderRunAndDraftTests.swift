@@ -130,3 +130,25 @@ extension FolderRunAndDraftTests {
         #expect(harness.state.editor?.bodyProblem != nil && harness.state.editor?.isDirty == true)
     }
 }
+
+extension FolderRunAndDraftTests {
+    @Test("With no environment, ctrl-e shows what was captured with none selected, and d clears it")
+    func capturedWithNoEnvironment() throws {
+        var harness = Harness.opening("create-user", width: 120, height: 40)
+        let preview = Preview(curl: "curl", resolvedURL: nil, baseURL: nil, variables: [:], environments: [],
+                              captured: [CapturedEntry(name: "accessToken", shown: SecretRedactor.mask, secret: true)])
+        harness.receive(.previewed(id: "Demo/users/create-user", preview))
+        harness.press(.ctrl("e"))
+        #expect(harness.state.prompt == nil && harness.state.variablesEditor?.capturedOnly == true)
+        let text = harness.screen.text
+        #expect(text.contains("Captured with no environment") && text.contains("accessToken") && text.contains("••••••"), "\(text)")
+        harness.press(.character("a"))
+        #expect(harness.state.status.contains("captured with no environment selected"), "nothing to add to: there are no files")
+        harness.press(.character("d"))
+        #expect(harness.effects.last == .clearCaptured(requestId: "Demo/users/create-user", environment: nil, name: "accessToken"))
+        harness.press(.escape)
+        #expect(harness.state.variablesEditor == nil)
+        harness.press(.ctrl("e"))
+        #expect(harness.state.prompt?.purpose == .newEnvironment, "nothing captured any more: ctrl-e offers a new environment again")
+    }
+}
