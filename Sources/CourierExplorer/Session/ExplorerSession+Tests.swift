@@ -17,7 +17,10 @@ extension ExplorerSession {
             return
         }
         let (tree, inbox, sequences, demo) = (self.tree, self.inbox, self.sequences, backend.demo)
-        let options = TestSession.Options(environment: environment, processEnvironment: backend.processEnvironment)
+        var options = TestSession.Options(environment: environment, processEnvironment: backend.processEnvironment)
+        // The explorer's endpoints: the run shares its cookies and connections, as sends do.
+        options.endpoints = backend.endpoints
+        options.spooling = backend.spooling
         testTask?.cancel()
         testTask = Task {
             let session = TestSession(tree: tree, options: options) { try await demo.url() }

@@ -18,6 +18,11 @@ public final class TestSession {
         public var evaluate: Bool
         /// The process environment: `{{$env.NAME}}`, `XDG_STATE_HOME`.
         public var processEnvironment: [String: String]
+        /// Endpoints kept between requests (cookies, connections), as the explorer keeps them; nil
+        /// gives every request an endpoint of its own.
+        public var endpoints: EndpointPool?
+        /// Where large response bodies go; nil keeps them in memory.
+        public var spooling: ResponseSpooling?
 
         /// Options; by default no environment, no overrides, `expect:` evaluated.
         public init(environment: String? = nil, overrides: [String: String] = [:], fresh: Bool = false, evaluate: Bool = true,
@@ -91,7 +96,8 @@ public final class TestSession {
         let resolution: Resolution
         do {
             context = try await self.context(for: request)
-            resolution = try RequestResolver(context: context).resolution(of: request)
+            let scope = options.endpoints.map { EndpointScope(pool: $0, environment: options.environment) }
+            resolution = try RequestResolver(context: context, spooling: options.spooling, endpoints: scope).resolution(of: request)
         } catch {
             return .problem(.collection("\(error)"), of: request)
         }
