@@ -8,10 +8,13 @@ import Foundation
 public final class TmuxSession {
     public let socket = "courier-test-\(UUID().uuidString.prefix(8))"
     public let name = "main"
+    /// `XDG_STATE_HOME` of the program under test unless the test gives one: a folder of its own,
+    /// so captured variables and drafts never reach the user's state folder (DESIGN.md).
+    public let stateHome = FileManager.default.temporaryDirectory.appendingPathComponent("courier-test-state-\(UUID().uuidString.prefix(8))")
 
     /// Starts `command` (run by the shell) in a `width`×`height` terminal.
     public init(command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:]) async throws {
-        var variables = ["LANG": "C.UTF-8"]
+        var variables = ["LANG": "C.UTF-8", "XDG_STATE_HOME": stateHome.path]
         for (key, value) in environment { variables[key] = value }
         let exports = variables.map { "export \($0.key)=\(ShellText.quote($0.value));" }.joined(separator: " ")
         // `swift test` exports NO_COLOR to the tests; the program under test starts from a known
@@ -53,10 +56,12 @@ public final class TmuxSession {
 
     public func stop() async {
         _ = try? await Processes.run(["tmux", "-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(at: stateHome)
     }
 
     deinit {
         _ = try? Processes.spawn(["tmux", "-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(at: stateHome)
     }
 }
 

@@ -71,11 +71,7 @@ struct TrustTerminalTests {
 
     /// Opens a request with the palette; nothing is sent.
     private func open(_ name: String, _ title: String, in session: TmuxSession) async throws {
-        try await session.send("p")
-        try await session.waitFor { $0.contains("Go to request") }
-        try await session.send(name, literal: true)
-        try await session.send("Enter")
-        try await session.waitFor { $0.contains(title) }
+        try await session.openWithPalette(name, title: title)
     }
 
     /// In the open request: Headers tab, a new row `name: value`, committed.

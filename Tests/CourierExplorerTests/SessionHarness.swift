@@ -6,24 +6,35 @@ import Foundation
 /// A whole explorer session on a scripted terminal over a copy of the shipped collections.
 enum SessionHarness {
     /// Runs a session until `script` is done, then quits it; `store` wraps the copy's file store.
-    static func run(store wrap: (FileCollectionStore) -> any CollectionStore = { $0 },
+    /// `state` is `XDG_STATE_HOME`, a temporary folder when not given.
+    static func run(store wrap: (FileCollectionStore) -> any CollectionStore = { $0 }, state: URL? = nil,
                     _ script: (ScriptedTerminal, URL) async throws -> Void) async throws {
         let folder = try TemporaryDirectory()
         let collections = try folder.copy(Checkout.collections, as: "Collections")
-        try await run(on: wrap(FileCollectionStore(directory: collections))) { try await script($0, collections) }
+        try await run(on: wrap(FileCollectionStore(directory: collections)), state: state) { try await script($0, collections) }
     }
 
     /// Runs a session over `store` until `script` is done, then quits it.
-    static func run(on store: any CollectionStore, _ script: (ScriptedTerminal) async throws -> Void) async throws {
-        let terminal = ScriptedTerminal(width: 120, height: 40)
-        let session = ExplorerSession(terminal: terminal, settings: ExplorerSettings(), store: store, demo: TestDemoURL())
-        let loop = Thread { session.run() }
-        loop.start()
+    static func run(on store: any CollectionStore, state: URL? = nil, _ script: (ScriptedTerminal) async throws -> Void) async throws {
+        let stateHome = try TemporaryDirectory()
+        let (terminal, loop) = try await start(on: store, state: state ?? stateHome.url)
         defer { terminal.hangUp() }
-        try await terminal.waitFor { $0.contains("Collections") }
         try await script(terminal)
         terminal.press(.character("q"))
         try await terminal.waitFor { _ in loop.isFinished }
+    }
+
+    /// Starts a session over `store` on its own thread, captured variables and drafts in
+    /// `state` (`XDG_STATE_HOME`, DESIGN.md's "State on disk"); returns once it drew its first frame.
+    static func start(on store: any CollectionStore, state: URL) async throws -> (ScriptedTerminal, Thread) {
+        let terminal = ScriptedTerminal(width: 120, height: 40)
+        var settings = ExplorerSettings()
+        settings.processEnvironment["XDG_STATE_HOME"] = state.path
+        let session = ExplorerSession(terminal: terminal, settings: settings, store: store, demo: TestDemoURL())
+        let loop = Thread { session.run() }
+        loop.start()
+        try await terminal.waitFor { $0.contains("Collections") }
+        return (terminal, loop)
     }
 
     /// Opens a request through the palette (`p`, its name, Enter) and waits for its pane.

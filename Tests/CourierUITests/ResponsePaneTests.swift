@@ -145,7 +145,8 @@ struct ResponsePaneTests {
         }
         #expect(harness.state.history["Demo/users/create-user"]?.count == 50)
         #expect(harness.state.history["Demo/users/create-user"]?.first?.sequence == 11)
-        harness.press(.character("["))
+        // From Body, `[` goes round to Tests, then History.
+        harness.press(.character("["), .character("["))
         #expect(harness.state.response.tab == .history)
         #expect(harness.screen.text.contains("status  size"))
         harness.press(.character("k"), .enter)

@@ -8,11 +8,13 @@ extension CollectionWriter {
 
     /// The lines below `capture:`, indented by two spaces.
     static func captureLines(_ captures: [CaptureDefinition]) -> [String] {
-        captures.map { capture in
-            let source = capture.subject.description
-            let value = capture.secret.map { "{from: \(YAMLText.scalar(source)), secret: \($0)}" } ?? YAMLText.blockScalar(source)
-            return "  \(YAMLText.scalar(capture.name)): \(value)"
-        }
+        captures.map { "  \(YAMLText.scalar($0.name)): \(captureValue($0))" }
+    }
+
+    /// A capture's value: its source, or the long form when `secret:` is written.
+    static func captureValue(_ capture: CaptureDefinition) -> String {
+        let source = capture.subject.description
+        return capture.secret.map { "{from: \(YAMLText.scalar(source)), secret: \($0)}" } ?? YAMLText.blockScalar(source)
     }
 
     /// The lines below `expect:`, indented by two spaces.

@@ -19,9 +19,46 @@ struct ExplorerBackend: Sendable {
     /// persist between requests.
     let endpoints = EndpointPool()
 
+    /// Where `XDG_STATE_HOME` (captured variables, drafts) and `{{$env.NAME}}` are read.
+    var processEnvironment = ProcessInfo.processInfo.environment
+
     /// Resolves `request` in `environment`, with the secrets met on the way.
     func resolve(_ request: LoadedRequest, environment: String?) async throws -> Resolution {
         try await resolveInContext(request, environment: environment).0
+    }
+
+    /// Sends `request` in `environment` and judges the response by its `expect:` and `capture:`
+    /// lines, as `courier run` does; what it captured is written to the state folder, where
+    /// `courier run` and the next send find it.
+    /// - Returns: What came back, its judgement, and why its captures could not be written, if they could not.
+    /// - Throws: Why the request could not be resolved (an undefined variable, say), secrets masked.
+    func send(_ request: LoadedRequest, environment: String?, progress: @escaping @Sendable (TransferProgress) -> Void) async throws
+        -> (RunResult, RequestOutcome, String?) {
+        let (resolution, context) = try await resolveInContext(request, environment: environment)
+        let result = await RequestRunner.run(resolution.request, progress: progress)
+        let outcome = RequestOutcome.judging(request, result: result, context: context, redactor: resolution.redactor, evaluate: true)
+        secrets.add(outcome.redactor)
+        var captured = CapturedVariables()
+        captured.record(outcome.captures)
+        guard !captured.values.isEmpty else { return (result, outcome, nil) }
+        do {
+            try TestSession.save([PendingCaptures(folder: stateFolder(of: request, environment: environment), variables: captured)])
+            return (result, outcome, nil)
+        } catch {
+            return (result, outcome, "captured variables were not saved: \(error.description)")
+        }
+    }
+
+    /// The variables captured for `request`'s collection in `environment`, by name, secret ones masked.
+    func captured(for request: LoadedRequest, environment: String?) -> [CapturedEntry] {
+        CapturedVariables.load(from: stateFolder(of: request, environment: environment)).values.sorted { $0.key < $1.key }.map {
+            CapturedEntry(name: $0.key, shown: $0.value.secret ? SecretRedactor.mask : secrets.redact($0.value.value), secret: $0.value.secret)
+        }
+    }
+
+    /// The state folder of `request`'s collection in `environment`.
+    func stateFolder(of request: LoadedRequest, environment: String?) -> StateFolder {
+        StateFolder(collectionRoot: request.collectionRoot, environment: environment, processEnvironment: processEnvironment)
     }
 
     /// The cURL command (masked and with secrets), resolved URL and variables of a draft.
@@ -38,19 +75,23 @@ struct ExplorerBackend: Sendable {
             let url = try? resolution.request.urlRequest().url?.absoluteString
             let command = try resolution.request.cURLCommand()
             return Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
-                           baseURL: baseURL, variables: variables, environments: environments)
+                           baseURL: baseURL, variables: variables, environments: environments,
+                           captured: captured(for: request, environment: environment))
         } catch {
             // `V` shows why there is no URL rather than waiting for one.
             return Preview(curl: "no cURL command: \(error)", resolvedURL: "cannot resolve: \(error)", baseURL: baseURL,
-                           variables: [:], environments: environments)
+                           variables: [:], environments: environments, captured: captured(for: request, environment: environment))
         }
     }
 
     private func resolveInContext(_ request: LoadedRequest, environment: String?) async throws -> (Resolution, TemplateContext) {
         let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
+        // Captured variables rank above the collection's, the environment's and its secret file's,
+        // as in `courier run`; read at each resolve, so captures of the CLI show up too.
         let values = try EnvironmentValues.selected(environment, collectionRoot: request.collectionRoot)
+            .applying(CapturedVariables.load(from: stateFolder(of: request, environment: environment)))
         let context = RequestResolver.context(for: request, environment: values, overrides: [:],
-                                              processEnvironment: ProcessInfo.processInfo.environment, demoURL: demoURL)
+                                              processEnvironment: processEnvironment, demoURL: demoURL)
         do {
             let scope = EndpointScope(pool: endpoints, environment: values.name)
             let resolution = try RequestResolver(context: context, spooling: spooling, endpoints: scope, transports: transports).resolution(of: request)

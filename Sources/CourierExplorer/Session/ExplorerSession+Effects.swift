@@ -7,7 +7,13 @@ extension ExplorerSession {
     func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .quit: running = false
+            case .quit:
+                running = false
+                // Quitting with unsaved edits means the user discarded them: the draft goes too.
+                if let journaled {
+                    journal.discard(id: journaled.id, in: journaled.folder)
+                    self.journaled = nil
+                }
             case .suspend: terminal.suspend()
             case .copy(let text):
                 let how = terminal.copy(text)
@@ -48,6 +54,9 @@ extension ExplorerSession {
                 apply(.filesListed(AttachableFiles.near(request)))
             case .loadEnvironment(let id, let name): loadEnvironment(name, for: id)
             case .saveEnvironment(let draft): saveEnvironment(draft)
+            case .clearCaptured(let id, let environment, let name): clearCaptured(name, of: id, environment: environment)
+            case .runTests(let folder, let environment): runTests(folder, environment: environment)
+            case .cancelTests: testTask?.cancel()
             }
         }
     }

@@ -62,6 +62,7 @@ extension ExplorerSession {
         if state.openRequest != seen?.id {
             seen = state.openRequest.map { ($0, tree.request(id: $0)?.contentHash) }
         }
+        journalDraft()
         perform(effects)
     }
 
@@ -109,8 +110,9 @@ extension ExplorerSession {
         guard let request = tree.request(id: id) else { return }
         let content = store.loadEnvironment(name, in: request.collectionRoot)
         environmentsRead[Self.environmentKey(name, request)] = content
-        apply(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables,
-                                                                 secrets: content.secrets, defaults: request.settings.first?.variables ?? [])))
+        apply(.environmentLoaded(EnvironmentDraft(requestId: id, name: name, variables: content.variables, secrets: content.secrets,
+                                                  defaults: request.settings.first?.variables ?? [],
+                                                  captured: backend.captured(for: request, environment: name))))
     }
 
     /// Writes the variables editor's draft over the versions of the files it read.

@@ -8,8 +8,7 @@ import Foundation
 extension ExplorerSession {
     /// Sends the draft of request `id`; progress and the response come back through the inbox.
     func send(_ id: String, _ definition: RequestDefinition, _ environment: String?) {
-        sequence += 1
-        let number = sequence
+        let number = sequences.next()
         guard var request = tree.request(id: id) else {
             apply(.finished(id: id, SnapshotBuilder.failure("\(id) is not in the collections any more", sequence: number)))
             return
@@ -20,24 +19,29 @@ extension ExplorerSession {
         let inbox = self.inbox
         let backend = self.backend
         flight.start(Task {
-            let snapshot: ResponseSnapshot
+            var snapshot: ResponseSnapshot
+            var problem: String?
             do {
-                let resolution = try await backend.resolve(request, environment: environment)
-                let redactor = resolution.redactor
-                let result = await RequestRunner.run(resolution.request) { flight.report($0) }
+                let (result, outcome, captureProblem) = try await backend.send(request, environment: environment) { flight.report($0) }
+                problem = captureProblem
+                let redactor = outcome.redactor
                 flight.markPreparing()
                 // A large body shows its first screen at once; the whole index follows.
-                if let preview = SnapshotBuilder.preview(result, sequence: number, redactor: redactor) {
+                if var preview = SnapshotBuilder.preview(result, sequence: number, redactor: redactor) {
+                    preview.tests = SnapshotBuilder.tests(outcome)
                     inbox.post(.finished(id: id, preview))
                     let full = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
                     inbox.post(.bodyIndexed(id: id, sequence: number, full.body))
+                    if let problem { inbox.post(.report(problem)) }
                     return
                 }
                 snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
+                snapshot.tests = SnapshotBuilder.tests(outcome)
             } catch {
                 snapshot = SnapshotBuilder.failure("\(error)", sequence: number)
             }
             inbox.post(.finished(id: id, snapshot))
+            if let problem { inbox.post(.report(problem)) }
         })
     }
 

@@ -22,7 +22,13 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     let letGo = LetGo()
     let backend: ExplorerBackend
     var flight: Flight?
-    var sequence = 0
+    /// Numbers responses, the folder run's included.
+    let sequences = SequenceCounter()
+    /// The folder run in progress.
+    var testTask: Task<Void, Never>?
+    /// Journals the open request's unsaved edits, and what it last journaled.
+    lazy var journal = DraftJournal(inbox: inbox)
+    var journaled: (id: String, original: RequestDefinition, draft: RequestDefinition, bodyText: String?, folder: StateFolder)?
     var running = true
     /// The environment files as the variables editor read them, by collection and name, so a
     /// save never replaces a version it has not seen.
@@ -40,7 +46,8 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
         self.settings = settings
         self.store = store
         tree = store.load()
-        backend = ExplorerBackend(demo: demo, spooling: settings.responseSpooling, transports: settings.transports)
+        backend = ExplorerBackend(demo: demo, spooling: settings.responseSpooling, transports: settings.transports,
+                                  processEnvironment: settings.processEnvironment)
         let view = TreeView(tree)
         state = ExplorerState(width: terminal.width, height: terminal.height, tree: view.nodes,
                               definitions: view.definitions, problems: view.problems, keyMap: settings.keyMap)
@@ -53,6 +60,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     public func run() {
         let parent = getppid()
         startWatching()
+        restoreDrafts()
         // When set, the time from reading each key to its frame being written goes to this file.
         let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"].flatMap { FrameLog(path: $0) }
         var keyRead: ContinuousClock.Instant?
@@ -80,6 +88,10 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
         }
         watch?.cancel()
         flight?.cancel()
+        testTask?.cancel()
+        // Left without quitting (the terminal went away): the edits are journaled now, not after a rest.
+        if running { journalDraft(immediately: true) }
+        journal.flush()
         searches.cancel()
         let backend = self.backend
         let done = DispatchSemaphore(value: 0)

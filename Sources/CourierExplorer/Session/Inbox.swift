@@ -43,6 +43,19 @@ final class Inbox: Sendable {
     }
 }
 
+/// Numbers responses, from the UI thread and the folder run's task alike.
+final class SequenceCounter: Sendable {
+    private let count = Mutex(0)
+
+    /// The next number, from 1.
+    func next() -> Int {
+        count.withLock { count in
+            count += 1
+            return count
+        }
+    }
+}
+
 /// The request in flight: its task, when it started, and the latest progress the library reported.
 final class Flight: Sendable {
     let id: String

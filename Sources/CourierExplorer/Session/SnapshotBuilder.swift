@@ -42,6 +42,11 @@ enum SnapshotBuilder {
         result.headers.map { (name: $0.0, value: redactor.header($0.0, value: $0.1)) }
     }
 
+    /// What the Tests tab shows of an outcome: nil when no response came back to judge.
+    static func tests(_ outcome: RequestOutcome) -> ResponseTests? {
+        outcome.result?.statusCode == nil ? nil : ResponseTests(outcome)
+    }
+
     /// A request that could not even be built: undefined variable, bad URL, unreadable file.
     static func failure(_ sentence: String, sequence: Int) -> ResponseSnapshot {
         ResponseSnapshot(sequence: sequence, status: nil, reason: "", headers: [], body: BodyDocument.make(Data()),

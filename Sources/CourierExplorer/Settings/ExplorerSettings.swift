@@ -16,6 +16,9 @@ public struct ExplorerSettings: Sendable {
     public var transports: TransportSelection = .library
     /// Sentences about broken config or theme entries, for the status line.
     public var problems: [String] = []
+    /// Where `XDG_STATE_HOME` (captured variables, drafts of unsaved edits) and `{{$env.NAME}}`
+    /// are read; tests point it at a folder of their own.
+    public var processEnvironment: [String: String] = ProcessInfo.processInfo.environment
 
     public init() {}
 

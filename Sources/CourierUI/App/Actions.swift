@@ -41,6 +41,12 @@ public enum Effect: Sendable, Equatable {
     case loadEnvironment(requestId: String, name: String)
     /// Write an environment's files.
     case saveEnvironment(EnvironmentDraft)
+    /// Forget captured variable `name` of the request's collection in `environment` (nil: none).
+    case clearCaptured(requestId: String, environment: String?, name: String)
+    /// Run the requests of `folder` as tests (`courier test`'s runner), reporting each outcome.
+    case runTests(folder: String, environment: String?)
+    /// Stop the folder run.
+    case cancelTests
 }
 
 /// What the driver learnt about a draft: how it resolves in the environment.
@@ -56,15 +62,18 @@ public struct Preview: Sendable, Equatable {
     public var variables: [String: String]
     /// The environments of the request's collection.
     public var environments: [String]
+    /// The variables captured in the collection and environment, secret ones masked.
+    public var captured: [CapturedEntry]
 
     public init(curl: String, curlWithSecrets: String = "", resolvedURL: String?, baseURL: String?, variables: [String: String],
-                environments: [String]) {
+                environments: [String], captured: [CapturedEntry] = []) {
         self.curl = curl
         self.curlWithSecrets = curlWithSecrets
         self.resolvedURL = resolvedURL
         self.baseURL = baseURL
         self.variables = variables
         self.environments = environments
+        self.captured = captured
     }
 }
 
@@ -103,6 +112,14 @@ public enum Action: Sendable, Equatable {
     case filesListed([String])
     case environmentLoaded(EnvironmentDraft)
     case environmentSaved(EnvironmentDraft)
+    /// Drafts of unsaved edits an earlier session journaled, newest first.
+    case draftsFound([RestoredDraft])
+    /// A request of the folder run started.
+    case testStarted(String)
+    /// A request of the folder run came out.
+    case testRecorded(TestRunRow)
+    /// The folder run is over; `cancelled` when Esc stopped it.
+    case testsFinished(cancelled: Bool)
 }
 
 /// What to do once the user has answered about unsaved changes.

@@ -77,6 +77,12 @@ public struct ExplorerState: Sendable, Equatable {
     public var collectionEnvironments: [String: [String]] = [:]
     /// The open variables editor.
     public var variablesEditor: VariablesEditor?
+    /// The variables captured in the open request's collection and environment, as last previewed.
+    public var captured: [CapturedEntry] = []
+    /// Unsaved edits journaled by an earlier session, by request id, until their request opens.
+    public var waitingDrafts: [String: RestoredDraft] = [:]
+    /// The results of the folder run, while they are on screen.
+    public var testRun: TestRunView?
     /// The dialog or difference on top of everything.
     public var modal: Modal?
     /// The open question, or the one behind the difference overlay.

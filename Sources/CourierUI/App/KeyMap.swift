@@ -30,6 +30,10 @@ public enum Command: String, Sendable, CaseIterable {
     case previousMatch = "previous-match"
     case copyPath = "copy-path"
     case useAsConverter = "use-as-converter"
+    case expectExists = "expect-exists"
+    case expectEqual = "expect-equal"
+    case capture
+    case runTests = "run-tests"
     case palette
     case problems
     case filter
@@ -80,6 +84,10 @@ public enum Command: String, Sendable, CaseIterable {
         case .previousMatch: return "previous search match"
         case .copyPath: return "copy the key path under the cursor"
         case .useAsConverter: return "use the key path as the request's converter"
+        case .expectExists: return "expect the key path under the cursor to exist (an expect: line)"
+        case .expectEqual: return "expect the key path under the cursor to equal its value now"
+        case .capture: return "capture the key path under the cursor into a variable"
+        case .runTests: return "run the selected folder's requests as tests (esc cancels)"
         case .palette: return "go to a request by name, or to the problems list"
         case .problems: return "list every problem in the collection files; ⏎ goes to its request"
         case .filter: return "filter the collections · search the body"
@@ -113,6 +121,7 @@ public struct KeyMap: Sendable, Equatable {
         .character("m"): .method, .character("b"): .bodyKind, .character("o"): .chooseFile, .character("f"): .format, .character("V"): .showVariables,
         .character("v"): .environment, .ctrl("e"): .variables, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll,
         .character("n"): .nextMatch, .character("N"): .previousMatch, .character("c"): .copyPath, .character("C"): .useAsConverter,
+        .character("x"): .expectExists, .character("="): .expectEqual, .character("K"): .capture, .character("T"): .runTests,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
         .character("p"): .palette, .ctrl("p"): .palette, .character("!"): .problems, .character("/"): .filter, .character("y"): .copy,
         .character("Y"): .copyWithSecrets,

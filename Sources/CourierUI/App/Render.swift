@@ -10,6 +10,8 @@ struct Layout {
     let responseBody: Rect
     let status: Rect
     let filterRow: Int?
+    /// The results of a folder run, over the request and response panes.
+    let testRun: Rect
 
     init(state: ExplorerState) {
         let whole = Rect(x: 0, y: 0, width: state.width, height: state.height)
@@ -28,6 +30,7 @@ struct Layout {
         responseBody = Rect(x: responseInner.x, y: responseInner.y + reserved, width: responseInner.width,
                             height: max(0, responseInner.height - reserved))
         self.status = status
+        testRun = right
     }
 }
 
@@ -54,6 +57,7 @@ extension ExplorerState {
         drawCollections(in: layout, on: &screen, theme: theme)
         drawRequest(in: layout.request, on: &screen, theme: theme)
         drawResponse(in: layout, on: &screen, theme: theme, statistics: statistics)
+        if let testRun { drawTestRun(testRun, in: layout.testRun, on: &screen, theme: theme) }
         drawStatus(in: layout.status, on: &screen, theme: theme)
         if showingHelp { drawHelp(on: &screen, theme: theme) }
         if var palette {
@@ -126,6 +130,7 @@ extension ExplorerState {
     private var hintText: String {
         if editor?.bodyEditor != nil { return "esc done · ctrl-s save · ctrl-r send" }
         if editor?.edit != nil { return "⏎ done · tab name/value · esc done" }
+        if let testRun { return testRun.finished ? "⏎ open · esc close · ? help" : "esc cancel · ? help" }
         if sending != nil { return "esc cancel · ? help" }
         switch focus {
         case .collections:

@@ -87,6 +87,8 @@ extension ExplorerState {
             switch palettePurpose {
             case .request where choice == Self.problemsEntry:
                 showProblems()
+            case .request where choice.hasPrefix(Self.testEntryPrefix):
+                return runTests(in: String(choice.dropFirst(Self.testEntryPrefix.count)))
             case .request:
                 focus = .collections
                 return reveal(choice)

@@ -94,7 +94,7 @@ extension ExplorerState {
     }
 
     /// Keep mine, take theirs or show the difference; a deleted file offers keeping or closing.
-    private mutating func askAboutConflict(_ conflict: DiskConflict, saving: Bool) {
+    mutating func askAboutConflict(_ conflict: DiskConflict, saving: Bool) {
         let what = conflict.theirs != nil ? "changed on disk" : conflict.unreadable != nil ? "changed on disk and cannot be read" : "was deleted on disk"
         let buttons = conflict.theirs != nil ? ["Keep mine", "Take theirs", "Show the difference"]
             : conflict.unreadable != nil ? ["Keep mine", "Take theirs"] : ["Keep mine", "Close"]

@@ -75,7 +75,9 @@ extension ExplorerState {
     @discardableResult
     mutating func show(_ id: String) -> Bool {
         guard openRequest != id else { return true }
-        if let definition = definitions[id] {
+        if definitions[id] != nil, restoreDraft(id) {
+            // The unsaved edits of an earlier session, journaled before it stopped.
+        } else if let definition = definitions[id] {
             editor = RequestEditor(id: id, definition: definition)
         } else if !problems(of: id).isEmpty {
             requestPane = .unreadable(id: id)

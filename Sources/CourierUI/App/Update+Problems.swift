@@ -5,6 +5,8 @@ import CourierCollections
 extension ExplorerState {
     /// The "go to request" palette's entry that opens the problems list.
     static let problemsEntry = "! problems"
+    /// The palette's entries that run a folder as tests: `▶ test Demo/flows`.
+    static let testEntryPrefix = "▶ test "
 
     /// `3 problems in the collections (1 error); ! lists them`.
     static func problemCount(_ problems: [Problem], keyMap: KeyMap) -> String {

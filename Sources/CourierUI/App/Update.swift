@@ -42,7 +42,12 @@ extension ExplorerState {
                 response.historySelection = max(0, (history[id]?.count ?? 1) - 1)
             }
             status = editor?.id == id ? snapshot.summary : "\(id): \(snapshot.summary)"
-            if !released.isEmpty { return [.letGo(released)] }
+            var effects: [Effect] = released.isEmpty ? [] : [.letGo(released)]
+            // A value captured just now may fill the open request's variables.
+            if let editor, snapshot.tests?.captures.contains(where: { $0.value != nil }) == true {
+                effects.append(.preview(id: editor.id, definition: editor.draft, environment: environment))
+            }
+            return effects
         case .bodyIndexed(let id, let sequence, let body):
             if let index = history[id]?.firstIndex(where: { $0.sequence == sequence }) { history[id]?[index].body = body }
             if response.current?.sequence == sequence {
@@ -72,6 +77,7 @@ extension ExplorerState {
             response.curl = preview.curl
             response.curlWithSecrets = preview.curlWithSecrets
             environments = preview.environments
+            captured = preview.captured
         case .saved(let id, let definition):
             definitions[id] = definition
             if editor?.id == id {
@@ -109,6 +115,10 @@ extension ExplorerState {
             if variablesEditor?.closesWhenSaved == true { variablesEditor = nil }
             status = "saved environment \(draft.name)"
             if let editor { return [.preview(id: editor.id, definition: editor.draft, environment: environment)] }
+        case .draftsFound(let drafts): return draftsFound(drafts)
+        case .testStarted(let id): testStarted(id)
+        case .testRecorded(let row): return testRecorded(row)
+        case .testsFinished(let cancelled): testsFinished(cancelled: cancelled)
         case .externallyEdited(let text):
             guard let text else { break }
             editor?.bodyEditor = nil
@@ -181,6 +191,7 @@ extension ExplorerState {
             }
             return []
         }
+        if testRun != nil { return testRunKey(key) }
         if filter != nil && key != .enter && key != .up && key != .down {
             if key == .escape {
                 filter = nil
@@ -249,7 +260,8 @@ extension ExplorerState {
         case .palette:
             palettePurpose = .request
             // The problems list is one entry away, but only when there is something to list.
-            palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds)
+            palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
+                + folderIds.map { Self.testEntryPrefix + $0 })
         case .problems: showProblems()
         case .environment:
             guard editor != nil else {
@@ -264,12 +276,18 @@ extension ExplorerState {
                 break
             }
             guard let environment else {
+                // Values captured with no environment selected are shown (and cleared) on their own.
+                if !captured.isEmpty {
+                    variablesEditor = VariablesEditor(capturedOnly: captured, requestId: editor.id)
+                    break
+                }
                 prompt = Prompt(title: "New environment for \(editor.id.split(separator: "/").first.map(String.init) ?? "")",
                                 field: TextField(), purpose: .newEnvironment)
                 break
             }
             return [.loadEnvironment(requestId: editor.id, name: environment)]
         case .send: return focus == .collections ? sendSelected() : sendOpen()
+        case .runTests: return runTests()
         case .save: return saveOpen()
         case .cancel:
             if focus == .response, let text = response.stopSearch() {

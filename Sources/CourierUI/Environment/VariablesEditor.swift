@@ -10,13 +10,34 @@ public struct EnvironmentDraft: Sendable, Equatable {
     public var secrets: [Field]
     /// The collection's own defaults, shown for reference.
     public var defaults: [Field]
+    /// Variables captured from responses in this environment (the state folder's, not the
+    /// files'): shown marked as captured, secret ones masked, and cleared with `d`.
+    public var captured: [CapturedEntry]
 
-    public init(requestId: String, name: String, variables: [Field], secrets: [Field], defaults: [Field]) {
+    public init(requestId: String, name: String, variables: [Field], secrets: [Field], defaults: [Field], captured: [CapturedEntry] = []) {
         self.requestId = requestId
         self.name = name
         self.variables = variables
         self.secrets = secrets
         self.defaults = defaults
+        self.captured = captured
+    }
+}
+
+/// A variable captured from a response, as the variables editor lists it.
+public struct CapturedEntry: Sendable, Equatable {
+    /// The variable's name.
+    public var name: String
+    /// Its value, `••••••` when it is secret.
+    public var shown: String
+    /// Whether it is secret.
+    public var secret: Bool
+
+    /// A captured variable; pass the value masked when it is secret.
+    public init(name: String, shown: String, secret: Bool) {
+        self.name = name
+        self.shown = shown
+        self.secret = secret
     }
 }
 
@@ -29,10 +50,18 @@ public struct VariablesEditor: Sendable, Equatable {
     public var edit: (row: Int, value: Bool, field: TextField)?
     /// Close once the save that the unsaved-changes question asked for is done.
     public var closesWhenSaved = false
+    /// Only the values captured with no environment selected: there are no files to edit.
+    public var capturedOnly = false
 
     public init(_ draft: EnvironmentDraft) {
         original = draft
         self.draft = draft
+    }
+
+    /// The values captured with no environment selected (the `none` scope), to look at and clear.
+    public init(capturedOnly captured: [CapturedEntry], requestId: String) {
+        self.init(EnvironmentDraft(requestId: requestId, name: "", variables: [], secrets: [], defaults: [], captured: captured))
+        capturedOnly = true
     }
 
     public static func == (lhs: VariablesEditor, rhs: VariablesEditor) -> Bool {
@@ -51,6 +80,14 @@ public struct VariablesEditor: Sendable, Equatable {
     enum Outcome: Equatable {
         case handled, close, save
         case status(String)
+        /// Forget this captured variable.
+        case clearCaptured(String)
+    }
+
+    /// The captured variable on row `index`, below the files' variables.
+    private func captured(at index: Int) -> CapturedEntry? {
+        let offset = index - rows.count
+        return draft.captured.indices.contains(offset) ? draft.captured[offset] : nil
     }
 
     mutating func handle(_ key: Key, command: Command?) -> Outcome {
@@ -71,7 +108,22 @@ public struct VariablesEditor: Sendable, Equatable {
             }
             return .handled
         }
-        let count = rows.count
+        let count = rows.count + draft.captured.count
+        if let entry = captured(at: row) {
+            switch command {
+            case .remove?:
+                draft.captured.removeAll { $0.name == entry.name }
+                original.captured.removeAll { $0.name == entry.name }
+                row = max(0, min(row, count - 2))
+                return .clearCaptured(entry.name)
+            case .open?, .edit?, .toggle?:
+                return .status("\(entry.name) was captured from a response; a request capturing it again changes it, d clears it")
+            default: break
+            }
+        }
+        if capturedOnly, command != .moveDown, command != .moveUp, command != .cancel, command != .quit, key != .escape {
+            return .status("these were captured with no environment selected; v selects one whose variables ctrl-e edits")
+        }
         switch command {
         case .moveDown?: row = min(max(0, count - 1), row + 1)
         case .moveUp?: row = max(0, row - 1)
@@ -83,7 +135,7 @@ public struct VariablesEditor: Sendable, Equatable {
             row = draft.variables.count - 1
             startEdit(row: row, value: false)
         case .remove?:
-            guard count > 0 else { return .handled }
+            guard rows.indices.contains(row) else { return .handled }
             set(row: row, nil)
             row = max(0, min(row, rows.count - 1))
         case .toggle?:
@@ -148,13 +200,15 @@ public struct VariablesEditor: Sendable, Equatable {
 
     func render(on screen: inout Screen, theme: Theme) {
         let width = min(screen.width - 4, 90)
-        let height = min(screen.height - 2, max(8, rows.count + draft.defaults.count + 6))
+        let height = min(screen.height - 2, max(8, rows.count + draft.captured.count + draft.defaults.count + 6))
         let rect = Rect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
         screen.fill(rect, style: theme.style(.overlay))
-        let title = "Environment \(draft.name)" + (isDirty ? " ●" : "")
-        let inside = Box(title: title, badge: "⏎ edit · a add · d delete · space secret · ctrl-s save · esc close", focused: true)
+        let title = capturedOnly ? "Captured with no environment" : "Environment \(draft.name)" + (isDirty ? " ●" : "")
+        let badge = capturedOnly ? "d clears · esc close" : "⏎ edit · a add · d delete · space secret · ctrl-s save · esc close"
+        let inside = Box(title: title, badge: badge, focused: true)
             .draw(in: rect, on: &screen, border: theme.border(focused: true), titleStyle: theme.style(.title))
-        let nameWidth = min(24, max(8, rows.map { DisplayWidth.of($0.field.name) }.max() ?? 0))
+        let names = rows.map(\.field.name) + draft.captured.map(\.name)
+        let nameWidth = min(24, max(8, names.map { DisplayWidth.of($0) }.max() ?? 0))
         let base = theme.style(.overlay)
         var y = inside.y
         for (index, entry) in rows.enumerated() where y < inside.maxY - 1 {
@@ -179,7 +233,17 @@ public struct VariablesEditor: Sendable, Equatable {
             if entry.secret { screen.put("secret", row: y, column: inside.maxX - 7, style: style.patched(with: theme.style(.dim))) }
             y += 1
         }
-        if rows.isEmpty {
+        for (offset, entry) in draft.captured.enumerated() where y < inside.maxY - 1 {
+            let style = rows.count + offset == row ? base.patched(with: theme.style(.selectionUnfocused)) : base
+            screen.fill(Rect(x: inside.x, y: y, width: inside.width, height: 1), style: style)
+            screen.put(entry.name, row: y, column: inside.x + 1, style: style.patched(with: theme.style(named: "variable")), limit: nameWidth)
+            let x = inside.x + nameWidth + 3
+            screen.put(entry.shown, row: y, column: x, style: entry.secret ? style.patched(with: theme.style(named: "secret")) : style,
+                       limit: inside.maxX - x - 10)
+            screen.put("captured", row: y, column: inside.maxX - 9, style: style.patched(with: theme.style(.dim)))
+            y += 1
+        }
+        if rows.isEmpty && draft.captured.isEmpty && !capturedOnly {
             screen.put("no variables yet · a adds one", row: y, column: inside.x + 1, style: base.patched(with: theme.style(.dim)), limit: inside.width - 1)
             y += 1
         }
@@ -203,6 +267,11 @@ extension ExplorerState {
         case .handled: break
         case .status(let text): status = text
         case .save: return saveVariables()
+        case .clearCaptured(let name):
+            let environment = variables.capturedOnly ? nil : variables.draft.name
+            status = "cleared the captured \(name) of \(environment ?? "no environment")"
+            captured.removeAll { $0.name == name }
+            return [.clearCaptured(requestId: variables.draft.requestId, environment: environment, name: name)]
         case .close:
             if variables.isDirty {
                 ask(Dialog(title: "Unsaved variables", message: "Environment \(variables.draft.name) has unsaved changes.",

@@ -31,13 +31,22 @@ extension RequestEditor {
         switch key {
         case .enter, .escape:
             edit = nil
-            return commit(current).map(EditorOutcome.status) ?? .handled
+            guard let problem = commit(current) else { return .handled }
+            // A refused expect: line or capture stays open to be fixed; esc leaves it as it was.
+            if current.target.isTest {
+                if key == .enter { edit = current }
+                return .status(problem + (key == .enter ? keepOrLeave : "; left as it was"))
+            }
+            return .status(problem)
         case .tab, .backTab:
             // Tab moves between a list entry's name and value.
             let problem = commit(current)
+            if let problem, current.target.isTest { return .status(problem + keepOrLeave) }
             switch current.target {
             case .name(let list, let index): startEdit(.value(list, index))
             case .value(let list, let index): startEdit(.name(list, index))
+            case .captureName(let index): startEdit(.captureSource(index))
+            case .captureSource(let index): startEdit(.captureName(index))
             default: edit = nil
             }
             return problem.map(EditorOutcome.status) ?? .handled
@@ -72,6 +81,9 @@ extension RequestEditor {
     mutating func perform(_ command: Command) -> EditorOutcome {
         let rows = self.rows
         switch command {
+        case .add where tab == .tests: addTestRow()
+        case .remove where tab == .tests: return removeTestRow()
+        case .toggle where tab == .tests: return toggleTestRow()
         case .moveUp: row = max(Self.nameRow, row - 1)
         case .moveDown: row = min(rows.count - 1, row + 1)
         case .top: row = Self.nameRow
@@ -140,6 +152,7 @@ extension RequestEditor {
         case .entry(let list, let index):
             startEdit(fields(list)[index].name.isEmpty ? .name(list, index) : .value(list, index))
         case .value(let target): startEdit(target)
+        case .capture(let index): startEdit(.captureSource(index))
         case .bodyKind, .authKind, .followRedirects: return .status("space changes it")
         case .note: return .unhandled
         }

@@ -7,6 +7,8 @@ struct FormRow: Equatable {
     enum Kind: Equatable {
         /// Row `index` of a name/value list.
         case entry(FieldList, Int)
+        /// Capture `index`: its variable name and source.
+        case capture(Int)
         /// A labelled value edited with Enter.
         case value(EditTarget)
         /// The body kind, the auth kind or whether to follow redirects; space changes it.
@@ -62,6 +64,7 @@ extension RequestEditor {
                 FormRow(kind: .followRedirects, label: "redirects", value: draft.followRedirects == false ? "not followed  (space changes it)" : "followed  (space changes it)"),
                 FormRow(kind: .note, label: "", value: "only idempotent methods are retried: GET, HEAD, PUT, DELETE, OPTIONS"),
             ]
+        case .tests: return testRows
         }
     }
 
@@ -116,6 +119,9 @@ extension RequestEditor {
         case .errorConverter: return draft.errorConverter ?? ""
         case .timeout: return draft.timeout.map(Self.number) ?? ""
         case .retries: return draft.retries.map(String.init) ?? ""
+        case .assertion(let index): return draft.expectations.indices.contains(index) ? draft.expectations[index].text : ""
+        case .captureName(let index): return draft.captures.indices.contains(index) ? draft.captures[index].name : ""
+        case .captureSource(let index): return draft.captures.indices.contains(index) ? draft.captures[index].subject.description : ""
         }
     }
 

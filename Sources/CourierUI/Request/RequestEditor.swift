@@ -4,7 +4,7 @@ import Foundation
 
 /// The request pane's tabs.
 public enum RequestTab: Int, Sendable, CaseIterable {
-    case params, headers, body, auth, converter, options
+    case params, headers, body, auth, converter, options, tests
 
     public var title: String {
         switch self {
@@ -14,6 +14,7 @@ public enum RequestTab: Int, Sendable, CaseIterable {
         case .auth: return "Auth"
         case .converter: return "Converter"
         case .options: return "Options"
+        case .tests: return "Tests"
         }
     }
 }
@@ -34,6 +35,10 @@ public enum EditTarget: Sendable, Equatable {
     case bearer, basicUser, basicPassword
     case converter, errorConverter
     case timeout, retries
+    /// Line `index` of `expect:` (the next line when it is the count).
+    case assertion(Int)
+    /// The variable name and the source of capture `index`.
+    case captureName(Int), captureSource(Int)
 }
 
 /// The kinds of body, in the order `b` cycles through them.
@@ -178,6 +183,7 @@ public struct RequestEditor: Sendable, Equatable {
             } else {
                 return "retries must be a whole number, 0 or more, not '\(text)'; kept \(draft.retries.map(String.init) ?? "the collection's")"
             }
+        case .assertion, .captureName, .captureSource: return commitTest(edit.target, text)
         }
         return nil
     }

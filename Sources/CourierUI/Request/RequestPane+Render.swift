@@ -114,6 +114,9 @@ extension ExplorerState {
             case nil: return tab.title
             }
         case .converter, .options: return tab.title
+        case .tests:
+            let count = draft.expectations.count + draft.captures.count
+            return count == 0 ? tab.title : "\(tab.title) \(count)"
         }
     }
 
@@ -177,9 +180,14 @@ extension ExplorerState {
             if case .entry = row.kind {
                 x += screen.put(row.enabled ? "[x] " : "[ ] ", row: y, column: x, style: base, limit: rect.maxX - x)
             }
-            let nameTarget: EditTarget? = if case .entry(let list, let i) = row.kind { .name(list, i) } else { nil }
+            let nameTarget: EditTarget? = switch row.kind {
+            case .entry(let list, let i): .name(list, i)
+            case .capture(let i): .captureName(i)
+            default: nil
+            }
             let valueTarget: EditTarget? = switch row.kind {
             case .entry(let list, let i): .value(list, i)
+            case .capture(let i): .captureSource(i)
             case .value(let target): target
             default: nil
             }

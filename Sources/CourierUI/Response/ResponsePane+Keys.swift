@@ -1,4 +1,5 @@
 import Courier
+import CourierJSON
 /// What a key did in the response pane.
 enum ResponseOutcome: Equatable {
     case handled, unhandled
@@ -10,6 +11,8 @@ enum ResponseOutcome: Equatable {
     case showHistory(Int)
     /// Run this search in the background.
     case search(BodySearch)
+    /// Add an assertion or a capture of a key path to the open request.
+    case addTest(TestFromPath)
 }
 
 extension ResponsePane {
@@ -33,6 +36,9 @@ extension ResponsePane {
                 return .handled
             case .copyPath: return .copy(keyPathField.text)
             case .useAsConverter: return .useAsConverter(keyPathField.text)
+            case .expectExists, .expectEqual, .capture:
+                let typed = JSONKeyPath(keyPathField.text)
+                return testFromPath(command, path: typed.components.isEmpty ? cursorPath : typed)
             default: return scrollOther(command, height: height, count: (keyPathPreview?.lines.count ?? 0) + 2)
             }
         case .history:
@@ -48,6 +54,7 @@ extension ResponsePane {
         case .headers: return scrollOther(command, height: height, count: current?.headers.count ?? 0)
         case .curl: return scrollOther(command, height: height, count: curl.split(separator: "\n").count)
         case .debug: return scrollOther(command, height: height, count: current?.debugLines.count ?? 0)
+        case .tests: return scrollOther(command, height: height, count: testLines.count)
         }
     }
 
@@ -84,6 +91,7 @@ extension ResponsePane {
         case .useAsConverter:
             guard let path = cursorPath else { return .status("the cursor is not in a JSON body") }
             return .useAsConverter(path.description)
+        case .expectExists, .expectEqual, .capture: return testFromPath(command, path: cursorPath)
         default: return .unhandled
         }
         return .handled
@@ -156,6 +164,7 @@ extension ResponsePane {
         case .curl: return curl.isEmpty ? nil : curl
         case .debug: return current.map { $0.debugLines.joined(separator: "\n") }
         case .history: return nil
+        case .tests: return current == nil ? nil : testLines.map(\.text).joined(separator: "\n")
         }
     }
 }
@@ -174,6 +183,12 @@ extension ExplorerState {
             guard editor != nil else { return [] }
             editor?.draft.converter = path.isEmpty ? nil : path
             status = "converter set to \(path.isEmpty ? "none" : path) (unsaved; \(keyMap.key(for: .save)) saves)"
+        case .addTest(let addition):
+            guard editor != nil else {
+                status = notOpenSentence
+                return []
+            }
+            status = add(addition)
         case .showHistory(let sequence):
             guard let snapshot = entries.first(where: { $0.sequence == sequence }) else { return [] }
             let tab = response.tab

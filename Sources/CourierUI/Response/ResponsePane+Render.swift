@@ -27,7 +27,7 @@ extension ExplorerState {
             y += 1
         }
         guard y < inside.maxY else { return }
-        TabBar(titles: ResponsePane.Tab.allCases.map(\.title), selected: pane.tab.rawValue)
+        TabBar(titles: ResponsePane.Tab.allCases.map(pane.title), selected: pane.tab.rawValue)
             .render(row: y, column: inside.x, width: inside.width, on: &screen, normal: theme.style(.dim),
                     active: focused ? theme.style(.selection) : theme.style(.selectionUnfocused))
         let area = layout.responseBody
@@ -53,6 +53,22 @@ extension ExplorerState {
         case .curl: drawLines(pane.curl.split(separator: "\n").map(String.init), from: pane.otherTop, in: area, on: &screen, style: .plain)
         case .debug: drawLines(current.debugLines, from: pane.otherTop, in: area, on: &screen, style: .plain)
         case .history: drawHistory(in: area, on: &screen, theme: theme)
+        case .tests: drawTests(pane.testLines, from: pane.otherTop, in: area, on: &screen, theme: theme)
+        }
+    }
+
+    /// The Tests tab: passes in the 2xx colour, failures in the error colour.
+    func drawTests(_ lines: [ResponseTests.Line], from first: Int, in area: Rect, on screen: inout Screen, theme: Theme) {
+        for (offset, line) in lines.dropFirst(first).prefix(area.height).enumerated() {
+            let style: Style
+            switch line.kind {
+            case .passed: style = theme.added
+            case .failed: style = theme.error
+            case .heading: style = theme.style(.title)
+            case .detail: style = theme.style(.dim)
+            case .plain: style = .plain
+            }
+            screen.put(line.text, row: area.y + offset, column: area.x + 1, style: style, limit: area.width - 1)
         }
     }
 

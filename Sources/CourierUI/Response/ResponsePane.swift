@@ -5,7 +5,7 @@ import Foundation
 /// tabs that read them.
 public struct ResponsePane: Sendable, Equatable {
     public enum Tab: Int, Sendable, CaseIterable {
-        case body, headers, keyPath, curl, debug, history
+        case body, headers, keyPath, curl, debug, history, tests
 
         public var title: String {
             switch self {
@@ -15,6 +15,7 @@ public struct ResponsePane: Sendable, Equatable {
             case .curl: return "cURL"
             case .debug: return "Debug"
             case .history: return "History"
+            case .tests: return "Tests"
             }
         }
     }
@@ -74,6 +75,20 @@ public struct ResponsePane: Sendable, Equatable {
 
     /// Whether typed keys go to a text field of this pane.
     var isTyping: Bool { searchField != nil || editingKeyPath }
+
+    /// A tab's title with what it holds: `Tests 5/6`.
+    func title(of tab: Tab) -> String {
+        tab == .tests ? current?.tests?.tabTitle ?? tab.title : tab.title
+    }
+
+    /// The Tests tab's lines for the response shown.
+    var testLines: [ResponseTests.Line] {
+        guard let current else { return [] }
+        guard let tests = current.tests else {
+            return [ResponseTests.Line(text: current.status == nil ? "no response to test" : "this response was not tested", kind: .plain)]
+        }
+        return tests.lines(redactor: current.redactor)
+    }
 
     /// Recomputes the key path preview for the typed path.
     mutating func refreshKeyPath() {

@@ -23,6 +23,8 @@ public struct ResponseSnapshot: Sendable, Equatable {
     /// converters read it), and masked by this where it is drawn, so a server echoing a token
     /// back does not put it on screen.
     public var redactor = SecretRedactor()
+    /// What its `expect:` and `capture:` lines made of it; nil for a response that was not judged.
+    public var tests: ResponseTests?
 
     public init(sequence: Int, status: Int?, reason: String, headers: [(name: String, value: String)], body: BodyDocument,
                 duration: Double, failure: String?, debugLines: [String], finishedAt: String) {

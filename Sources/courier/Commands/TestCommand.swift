@@ -40,7 +40,12 @@ struct TestCommand: AsyncParsableCommand {
         let reports = try report.map(ReportTarget.init)
         let rows = try data.map(DataRows.load) ?? [[:]]
         let workspace = Workspace(options: options)
-        let selected = try TestSelection(selection, tree: workspace.tree)
+        let selected: TestSelection
+        do {
+            selected = try TestSelection(selection, tree: workspace.tree)
+        } catch {
+            throw CLIFailure.usage(error.description)
+        }
         let overrides = try Workspace.overrides(variables.variables)
         let reporter = TestReporter(tap: reports.contains(.tap))
         let transports = transport.selection(workspace.transports)

@@ -44,26 +44,11 @@ struct TestRunner: Sendable {
     /// Runs entries in order with one session; stops at the first that does not pass with `--bail`.
     private func run(_ entries: [TestSelection.Entry], parallel: Bool) async -> (Bool, [PendingCaptures]) {
         let demo = self.demo
+        let reporter = self.reporter
         let session = TestSession(tree: tree, options: options) { try await demo.url() }
-        for (index, entry) in entries.enumerated() {
-            if index > 0, delay > .zero { try? await Task.sleep(for: delay) }
-            if entry.skipped {
-                reporter.record(.skipped(entry.request), suite: entry.suite)
-                continue
-            }
-            reporter.start(entry.request.id, parallel: parallel)
-            var last: RequestOutcome
-            do {
-                let outcomes = try await session.run(entry.request)
-                for outcome in outcomes { reporter.record(outcome, suite: entry.suite) }
-                guard let final = outcomes.last else { continue }
-                last = final
-            } catch {
-                last = .problem(.collection(error.description), of: entry.request)
-                reporter.record(last, suite: entry.suite)
-            }
-            if bail, last.verdict != .passed { return (true, session.pendingCaptures()) }
-        }
-        return (false, session.pendingCaptures())
+        let bailed = await session.run(entries, delay: delay, bail: bail,
+                                       started: { reporter.start($0.request.id, parallel: parallel) },
+                                       recorded: { reporter.record($0, suite: $1.suite) })
+        return (bailed, session.pendingCaptures())
     }
 }

@@ -1,4 +1,5 @@
 import CourierCollections
+import CourierJSON
 import CourierTestSupport
 import Foundation
 import Testing
@@ -189,5 +190,48 @@ struct LosslessEntryKeysTests {
         parts[0].file = "./a.txt"
         draft.body = .multipart(parts)
         #expect(try LosslessEdit.request(text, to: draft, file: "r") == expected)
+    }
+}
+
+/// What the explorer's Tests tab and its key path keys change: only those lines.
+@Suite("Lossless editing of expect: and capture:")
+struct TestingLinesEditTests {
+    static let file = """
+        name: Create  # the demo answers 201
+        method: POST
+        path: users
+        capture:
+          createdUserId: body data/id   # used by read and delete
+          requestId: {from: header X-Request-Id, secret: false}
+        expect:
+          - status == 201   # created
+          - body data/id is number
+
+        """
+
+    private func edited(_ change: (inout RequestDefinition) throws -> Void) throws -> String {
+        var draft = try #require(DocumentParser.request(Self.file, file: "r.yaml").0)
+        try change(&draft)
+        let result = try LosslessEdit.request(Self.file, to: draft, file: "r.yaml")
+        #expect(DocumentParser.request(result, file: "r.yaml").0 == draft, "reads back as the draft")
+        return result
+    }
+
+    @Test("An expect: line added by x is a one-line diff; comments stay")
+    func addAssertion() throws {
+        let result = try edited { $0.expectations.append(try AssertionGrammar.assertion("body data/name exists")) }
+        #expect(LineDiff(Self.file, result) == LineDiff(start: 9, removed: [], added: ["  - body data/name exists"]))
+    }
+
+    @Test("A capture added, changed or removed touches only its line; the others keep their comments")
+    func captures() throws {
+        let added = try edited { $0.captures.append(CaptureDefinition(name: "name", subject: .bodyPath(JSONKeyPath("data/name")))) }
+        #expect(LineDiff(Self.file, added) == LineDiff(start: 6, removed: [], added: ["  name: body data/name"]))
+        let secret = try edited { $0.captures[1].secret = true }
+        #expect(LineDiff(Self.file, secret) == LineDiff(start: 5, removed: ["  requestId: {from: header X-Request-Id, secret: false}"],
+                                                        added: ["  requestId: {from: header X-Request-Id, secret: true}"]))
+        let removed = try edited { $0.captures.remove(at: 1) }
+        #expect(LineDiff(Self.file, removed) == LineDiff(start: 5, removed: ["  requestId: {from: header X-Request-Id, secret: false}"], added: []))
+        #expect(removed.contains("createdUserId: body data/id   # used by read and delete"))
     }
 }

@@ -13,11 +13,22 @@ public struct StateFolder: Sendable, Equatable {
     /// The folder of the collection at `collectionRoot` in environment `environment` (nil: `none`).
     /// - Parameter processEnvironment: Where `XDG_STATE_HOME` and `HOME` are read.
     public init(collectionRoot: URL, environment: String?, processEnvironment: [String: String]) {
+        url = Self.collectionFolder(collectionRoot, processEnvironment).appendingPathComponent(environment ?? "none")
+    }
+
+    private init(url: URL) { self.url = url }
+
+    /// The folder of what the collection at `collectionRoot` remembers whatever the environment:
+    /// drafts of unsaved edits, in `<collection>-<hash>/drafts/`.
+    public static func drafts(collectionRoot: URL, processEnvironment: [String: String]) -> StateFolder {
+        StateFolder(url: collectionFolder(collectionRoot, processEnvironment).appendingPathComponent("drafts"))
+    }
+
+    /// `$XDG_STATE_HOME/courier/<collection>-<hash of its absolute path>`.
+    private static func collectionFolder(_ collectionRoot: URL, _ processEnvironment: [String: String]) -> URL {
         let absolute = collectionRoot.standardizedFileURL.path
         let hash = String(ContentHash(absolute).description.prefix(8))
-        url = Self.base(processEnvironment)
-            .appendingPathComponent("\(collectionRoot.lastPathComponent)-\(hash)")
-            .appendingPathComponent(environment ?? "none")
+        return base(processEnvironment).appendingPathComponent("\(collectionRoot.lastPathComponent)-\(hash)")
     }
 
     /// `$XDG_STATE_HOME/courier`, or `~/.local/state/courier` when it is unset or not absolute.
@@ -48,6 +59,16 @@ public struct StateFolder: Sendable, Equatable {
             chmod(folder.path, 0o700)
         }
         try CollectionWriter.save(data, to: url.appendingPathComponent(name), secret: true)
+    }
+
+    /// Removes `name` from the folder; a file that is not there is no problem.
+    public func remove(_ name: String) {
+        try? FileManager.default.removeItem(at: url.appendingPathComponent(name))
+    }
+
+    /// The names of the files in the folder; none when it does not exist.
+    public func fileNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
     /// The bytes of `name` in the folder, nil when there is no such file.

@@ -20,6 +20,11 @@ public final class TestSession {
         public var processEnvironment: [String: String]
         /// Which transport requests go through (`--transport`, `transport:`), and the size limit.
         public var transports: TransportSelection
+        /// Endpoints kept between requests (cookies, connections), as the explorer keeps them; nil
+        /// gives every request an endpoint of its own.
+        public var endpoints: EndpointPool?
+        /// Where large response bodies go; nil keeps them in memory.
+        public var spooling: ResponseSpooling?
 
         /// Options; by default no environment, no overrides, `expect:` evaluated.
         public init(environment: String? = nil, overrides: [String: String] = [:], fresh: Bool = false, evaluate: Bool = true,
@@ -90,40 +95,26 @@ public final class TestSession {
 
     /// Sends one request and judges it, recording its captures.
     public func runOne(_ request: LoadedRequest) async -> RequestOutcome {
-        func failed(_ problem: RequestOutcome.Problem, redactor: SecretRedactor = SecretRedactor()) -> RequestOutcome {
-            RequestOutcome(request: request, result: nil, assertions: [], captures: [], problem: problem, evaluated: options.evaluate, redactor: redactor)
-        }
         let context: TemplateContext
         let resolution: Resolution
         do {
             context = try await self.context(for: request)
-            resolution = try RequestResolver(context: context, transports: options.transports).resolution(of: request)
+            let scope = options.endpoints.map { EndpointScope(pool: $0, environment: options.environment) }
+            resolution = try RequestResolver(context: context, spooling: options.spooling, endpoints: scope,
+                                             transports: options.transports).resolution(of: request)
         } catch {
-            return failed(.collection("\(error)"))
+            return .problem(.collection("\(error)"), of: request)
         }
         let result = await RequestRunner.run(resolution.request, progress: progress)
-        guard let status = result.statusCode else {
-            let message = resolution.redactor.redact(result.failure ?? "the request failed without a response")
-            switch result.failureKind {
-            case .invalidRequest?: return failed(.invalidRequest(message), redactor: resolution.redactor)
-            case .cancelled?: return failed(.cancelled, redactor: resolution.redactor)
-            default: return failed(.transport(message), redactor: resolution.redactor)
-            }
-        }
-        let facts = ResponseFacts(status: status, headers: result.headers, body: result.body, duration: result.duration)
-        let assertions = options.evaluate ? request.definition.expectations.map { ResponseChecks.evaluate($0, against: facts, context: context) } : []
-        let captures = request.definition.captures.map { ResponseChecks.capture($0, from: facts) }
-        var redactor = resolution.redactor
-        for capture in captures where capture.isSecret { if let value = capture.value { redactor.insert(value) } }
-        if captures.contains(where: { $0.value != nil }) {
+        let outcome = RequestOutcome.judging(request, result: result, context: context, redactor: resolution.redactor, evaluate: options.evaluate)
+        if outcome.captures.contains(where: { $0.value != nil }) {
             let key = request.collectionRoot.standardizedFileURL.path
             var variables = capturedVariables(for: request)
-            variables.record(captures)
+            variables.record(outcome.captures)
             captured[key] = variables
-            recorded[key, default: CapturedVariables()].record(captures)
+            recorded[key, default: CapturedVariables()].record(outcome.captures)
         }
-        return RequestOutcome(request: request, result: result, assertions: assertions, captures: captures, problem: nil,
-                              evaluated: options.evaluate, redactor: redactor)
+        return outcome
     }
 
     /// The template context: collection variables, the environment, its secret file, the
@@ -171,4 +162,10 @@ public struct PendingCaptures: Sendable {
     public let folder: StateFolder
     /// What was captured.
     public let variables: CapturedVariables
+
+    /// Captured `variables` to write to `folder`.
+    public init(folder: StateFolder, variables: CapturedVariables) {
+        self.folder = folder
+        self.variables = variables
+    }
 }

@@ -1,19 +1,30 @@
-import CourierCollections
-
-/// The requests `courier test` runs: the ids and folders named, in collection order (folders
+/// The requests a test run covers: the ids and folders named, in collection order (folders
 /// recursively, honouring `order:`), or every collection when none is named. A request marked
-/// `skip: true` is skipped unless named itself.
-struct TestSelection {
+/// `skip: true` is skipped unless named itself. `courier test` and the explorer's folder runs
+/// choose their requests through it.
+public struct TestSelection: Sendable {
     /// A request to run and the folder whose test suite it belongs to.
-    struct Entry {
-        let request: LoadedRequest
-        let suite: String
-        let skipped: Bool
+    public struct Entry: Sendable {
+        /// The request.
+        public let request: LoadedRequest
+        /// The id of the folder it is reported under (`Demo/flows`); empty for every collection.
+        public let suite: String
+        /// `skip: true` and not named itself: reported as skipped, not sent.
+        public let skipped: Bool
     }
 
-    let entries: [Entry]
+    /// A name that is neither a request nor a folder of the collections.
+    public struct UnknownName: Error, Sendable, CustomStringConvertible {
+        /// The sentence, naming what was asked for and where it was looked for.
+        public let description: String
+    }
 
-    init(_ names: [String], tree: CollectionTree) throws {
+    /// The entries, in the order they run.
+    public let entries: [Entry]
+
+    /// The requests `names` select in `tree`; every request of every collection when `names` is empty.
+    /// - Throws: `UnknownName` for a name that is neither a request id nor a folder.
+    public init(_ names: [String], tree: CollectionTree) throws(UnknownName) {
         var entries: [Entry] = []
         func add(_ treeEntries: [TreeEntry], suite: String) {
             for entry in treeEntries {
@@ -33,12 +44,13 @@ struct TestSelection {
             } else if let folder = Self.folder(trimmed, in: tree.entries) {
                 add(folder.children, suite: folder.id)
             } else {
-                throw CLIFailure.usage("no request or folder '\(name)' in \(tree.directory.path); `courier list` shows every id")
+                throw UnknownName(description: "no request or folder '\(name)' in \(tree.directory.path); `courier list` shows every id")
             }
         }
         self.entries = entries
     }
 
+    /// The folder id above a request id.
     static func parent(of id: String) -> String {
         id.split(separator: "/").dropLast().joined(separator: "/")
     }
@@ -52,7 +64,7 @@ struct TestSelection {
     }
 
     /// The entries grouped by top-level folder below the collection (`Demo/users`, `Demo/flows`), in order.
-    var topLevelGroups: [[Entry]] {
+    public var topLevelGroups: [[Entry]] {
         var groups: [(key: String, entries: [Entry])] = []
         for entry in entries {
             let key = entry.request.id.split(separator: "/").prefix(2).joined(separator: "/")
