@@ -36,6 +36,7 @@ struct DemoRouter: Sendable {
         case "auth": return AuthRoutes(tokens: tokens, configuration: configuration).auth(request, segments: segments)
         case "upload": return await UploadRoute.respond(to: request)
         case "cookies": return CookieRoutes.respond(to: request, segments: segments)
+        case "hostile" where HostileTextRoutes.handles(segments): return HostileTextRoutes.respond(to: request, segments: segments)
         default: return .error(.notFound, code: "not_found", message: "No route for \(request.method.rawValue) \(request.path)")
         }
     }
@@ -46,6 +47,7 @@ struct DemoRouter: Sendable {
         "/bytes/{n}[?chunked=1]", "/json/big?mb=N", "/redirect/{code}[?to=]", "/gzip",
         "/basic-auth/{user}/{pass}", "/bearer", "GET /me", "POST /auth/login", "POST /auth/refresh",
         "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
+        "/hostile/endless", "/hostile/escapes/body|header|error",
     ]))
 }
 
