@@ -128,13 +128,16 @@ struct RunCommand: AsyncParsableCommand {
         }
         let terminal = Output.stdoutIsTerminal
         // A terminal obeys control characters; the server's are shown as pictures unless --raw.
-        let shown = terminal && !raw
-        if (terminal || pretty) && !raw, let formatted = try? JSONFormatter.pretty(body) {
-            Output.write(shown ? Data(ControlPictures.printable(formatted, layout: .text).utf8) + Data("\n".utf8) : formatted + Data("\n".utf8))
-        } else if shown && String(data: body, encoding: .utf8) == nil {
+        // Written piece by piece, so the body is the only whole copy in memory.
+        var text = TerminalText(shown: terminal && !raw)
+        if (terminal || pretty) && !raw, (try? JSONFormatter.pretty(body, into: { text.write($0) })) != nil {
+            text.finish()
+            Output.write(Data("\n".utf8))
+        } else if text.shown && TerminalText.looksBinary(body) {
             Output.error("The \(ByteCount.text(body.count)) body is binary; save it with --output FILE or print it with --raw.\n")
         } else {
-            Output.write(shown ? Data(ControlPictures.printable(body, layout: .text).utf8) : body)
+            text.write(body)
+            text.finish()
             if terminal, body.last != UInt8(ascii: "\n"), !body.isEmpty { Output.write(Data("\n".utf8)) }
         }
     }
