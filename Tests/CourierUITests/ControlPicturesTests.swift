@@ -20,3 +20,19 @@ struct ControlPicturesTests {
         #expect(ControlPictures.clean("plain ✓ text\n", layout: .text) == "plain ✓ text\n")
     }
 }
+
+@Suite("Control characters as pictures, piece by piece")
+struct ControlPicturePiecesTests {
+    @Test("A UTF-8 sequence or a CRLF split between pieces comes out whole; an escape split between pieces is still a picture")
+    func splitPieces() {
+        let bytes = Array("é✓\r\n\u{1B}[2J".utf8)
+        for split in 0...bytes.count {
+            var pieces = ControlPictures.Pieces(layout: .text)
+            let text = pieces.clean(bytes[..<split]) + pieces.clean(bytes[split...]) + pieces.finish()
+            #expect(text == "é✓\r\n␛[2J", "split at \(split)")
+        }
+        var truncated = ControlPictures.Pieces(layout: .text)
+        #expect(truncated.clean([0x41, 0xE2, 0x9C]) == "A")
+        #expect(truncated.finish() == "\u{FFFD}", "a sequence never finished is invalid")
+    }
+}

@@ -46,4 +46,43 @@ public enum ControlPictures {
         default: return false
         }
     }
+
+    /// Cleans text that arrives in pieces (a body printed as it is read), holding back the end of a
+    /// piece that cannot be judged yet: a UTF-8 sequence split between pieces, or a CR whose LF may
+    /// come next. Only one piece is held at a time.
+    public struct Pieces: Sendable {
+        private let layout: Layout
+        private var carry: [UInt8] = []
+
+        public init(layout: Layout) {
+            self.layout = layout
+        }
+
+        /// The clean text of `piece` and what was held back before it, less what must wait.
+        public mutating func clean<Bytes: Collection>(_ piece: Bytes) -> String where Bytes.Element == UInt8 {
+            carry.append(contentsOf: piece)
+            let cut = Self.completeLength(of: carry)
+            let text = ControlPictures.printable(carry[..<cut], layout: layout)
+            carry.removeFirst(cut)
+            return text
+        }
+
+        /// What is still held back; an unfinished sequence at the very end is invalid UTF-8 then.
+        public mutating func finish() -> String {
+            defer { carry = [] }
+            return carry.isEmpty ? "" : ControlPictures.printable(carry, layout: layout)
+        }
+
+        /// How much of `bytes` can be judged now: all but a trailing CR or an unfinished UTF-8 sequence.
+        static func completeLength(of bytes: [UInt8]) -> Int {
+            let end = bytes.count
+            if end > 0, bytes[end - 1] == 0x0D { return end - 1 }
+            // The last sequence's lead byte is among the final four.
+            var lead = end - 1
+            while lead >= 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+            guard lead >= 0 else { return end }
+            let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : bytes[lead] >= 0xC0 ? 2 : 1
+            return lead + length > end ? lead : end
+        }
+    }
 }

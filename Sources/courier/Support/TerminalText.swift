@@ -1,14 +1,13 @@
 import CourierUI
 import Foundation
 
-/// Writes a server's text to stdout piece by piece, as a terminal should see it when `shown` (control
-/// characters as pictures, `ControlPictures`) or exactly as given otherwise. Pieces are cleaned
-/// one at a time, so a large body is never copied whole; a UTF-8 sequence or a CR split between
-/// two pieces waits for the next one.
+/// Writes a server's text to stdout piece by piece, as a terminal should see it when `shown`
+/// (control characters as pictures, `ControlPictures.Pieces`) or exactly as given otherwise, so a
+/// large body is never copied whole.
 struct TerminalText {
     /// Whether control characters become pictures.
     let shown: Bool
-    private var carry: [UInt8] = []
+    private var pieces = ControlPictures.Pieces(layout: .text)
 
     init(shown: Bool) {
         self.shown = shown
@@ -20,42 +19,22 @@ struct TerminalText {
         while !rest.isEmpty {
             let piece = rest.prefix(1 << 16)
             rest = rest.dropFirst(piece.count)
-            guard shown else {
-                Output.write(Data(piece))
-                continue
-            }
-            carry.append(contentsOf: piece)
-            let cut = Self.completeLength(of: carry)
-            Output.write(Data(ControlPictures.printable(carry[..<cut], layout: .text).utf8))
-            carry.removeFirst(cut)
+            Output.write(shown ? Data(pieces.clean(piece).utf8) : Data(piece))
         }
     }
 
-    /// Writes what is still waiting (an incomplete sequence at the very end is invalid UTF-8 then).
+    /// Writes what was held back.
     mutating func finish() {
-        if shown && !carry.isEmpty { Output.write(Data(ControlPictures.printable(carry, layout: .text).utf8)) }
-        carry = []
+        if shown { Output.write(Data(pieces.finish().utf8)) }
     }
 
     /// Whether `body` is binary rather than text, judged as curl does on its start: invalid UTF-8
     /// or a NUL byte in the first 64 KB. (Text that turns binary later is still shown safely.)
     static func looksBinary(_ body: Data) -> Bool {
-        let start = [UInt8](body.prefix(1 << 16))
-        let complete = start.prefix(start.count < body.count ? completeLength(of: start) : start.count)
-        return complete.contains(0) || String(validating: complete, as: UTF8.self) == nil
-    }
-
-    /// How much of `bytes` can be cleaned now: all but a trailing CR (its LF may follow) or an
-    /// unfinished UTF-8 sequence.
-    private static func completeLength(of bytes: [UInt8]) -> Int {
-        var end = bytes.count
-        if end > 0, bytes[end - 1] == 0x0D { return end - 1 }
-        // The last sequence's lead byte is among the final four.
-        var lead = end - 1
-        while lead >= 0, lead > end - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-        guard lead >= 0 else { return end }
-        let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : bytes[lead] >= 0xC0 ? 2 : 1
-        if lead + length > end { end = lead }
-        return end
+        let start = body.prefix(1 << 16)
+        if start.contains(0) { return true }
+        // A sequence cut off at the end of the sample is not a sign of binary.
+        let cuts = start.count < body.count ? 0...3 : 0...0
+        return !cuts.contains { String(validating: start.dropLast($0), as: UTF8.self) != nil }
     }
 }
