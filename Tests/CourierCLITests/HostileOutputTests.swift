@@ -31,7 +31,10 @@ struct HostileOutputTests {
             let courier = try CourierUnderTest()
             let collections = try hostileCollection(courier)
             let base = [courier.path, "run", "H/endless", "--collections", collections.path]
-            let environment = try await environment(courier)
+            // A server in a process of its own, so the rest of the suite cannot starve the transfer.
+            let server = try await DemoServerProcess(courier: courier.path)
+            defer { Task { await server.stop() } }
+            let environment = ["XDG_STATE_HOME": courier.state.url.path, "COURIER_DEMO_URL": server.url]
 
             // What courier needs for a small body in the same conditions: the baseline the growth is measured from.
             let small = try await MeasuredProcess.run([courier.path, "run", "H/body", "--collections", collections.path], environment: environment)
