@@ -22,7 +22,7 @@ struct TestRunOptionsTests {
             """)
         try work.write("API/a/capture.yaml", "path: echo/alpha\ncapture:\n  fromA: body path\n")
         try work.write("API/b/first.yaml", "path: echo/beta\n")
-        try work.write("API/b/check.yaml", "path: \"echo{{fromA}}\"\nexpect:\n  - body path == \"/echo/echo/alpha\"\n")
+        try work.write("API/b/check.yaml", "path: \"echo{{raw fromA}}\"\nexpect:\n  - body path == \"/echo/echo/alpha\"\n")
     }
 
     private func courier(_ arguments: [String]) async throws -> ProcessResult {

@@ -80,6 +80,10 @@ extension Endpoint {
             body = try requestBody.encoded(contentType: headers.contentType)
         }
         if headers[.userAgent] == nil { headers[.userAgent] = PreparedRequest.userAgent }
+        // URLSession drops such a header without a word and a cURL export would send it as two: refuse it.
+        for (key, value) in headers {
+            if let reason = RequestHeaders.problem(withValue: value) { throw .invalidHeader(name: key.rawValue, reason: reason) }
+        }
         if let user = url.user, headers[.authorization] == nil {
             headers.authToken = .basic(username: user.removingPercentEncoding ?? user,
                                        password: url.password?.removingPercentEncoding ?? url.password ?? "")

@@ -27,19 +27,11 @@ extension RequestPipeline {
     /// streaming behind it. Cookies and adapters apply as for every request. An error status fails
     /// with the server's error, read from the first megabyte of its body.
     func stream(progress: (@Sendable (TransferProgress) -> Void)?) async -> Result<StreamedResponse, Failure> {
-        let prepared: PreparedRequest
-        let urlRequest: URLRequest
-        switch await preparedForSingleShot() {
-        case .success(let ready): (prepared, urlRequest) = ready
+        let streamed: StreamedResponse
+        switch await streamingExchange(progress: progress).result {
+        case .success(let response): streamed = response
         case .failure(let failure): return .failure(failure)
         }
-        let streamed: StreamedResponse
-        do {
-            streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
-        } catch {
-            return .failure(error.kind == .cancelled ? .cancelled : .system(error))
-        }
-        endpoint.cookies.store(from: streamed.response)
         guard streamed.response.statusCode >= 400 else { return .success(streamed) }
         var data = Data()
         do {
@@ -48,6 +40,31 @@ extension RequestPipeline {
             // The status is what matters; a body cut short still names the error as far as it goes.
         }
         return .failure(serverFailure(TransportResponse(response: streamed.response, data: data)))
+    }
+
+    /// Sends once and returns when the response head arrives, whatever its status, with the
+    /// record of the exchange so far (the body is the caller's to read).
+    func streamingExchange(progress: (@Sendable (TransferProgress) -> Void)?) async -> StreamingExchange<R> {
+        let started = ContinuousClock.now
+        let prepared: PreparedRequest
+        let urlRequest: URLRequest
+        switch await preparedForSingleShot() {
+        case .success(let ready): (prepared, urlRequest) = ready
+        case .failure(let failure):
+            return StreamingExchange(result: .failure(failure), debug: debugInfo(
+                request: URLRequest(url: endpoint.baseUrl), prepared: nil, response: nil, error: failure, started: started, attempts: 0))
+        }
+        do {
+            let streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
+            endpoint.cookies.store(from: streamed.response)
+            let head = TransportResponse(response: streamed.response, data: Data())
+            return StreamingExchange(result: .success(streamed), debug: debugInfo(
+                request: urlRequest, prepared: prepared, response: head, error: nil, started: started, attempts: 1))
+        } catch {
+            let failure: Failure = error.kind == .cancelled ? .cancelled : .system(error)
+            return StreamingExchange(result: .failure(failure), debug: debugInfo(
+                request: urlRequest, prepared: prepared, response: nil, error: failure, started: started, attempts: 1))
+        }
     }
 
     /// Sends once and has the transport write the body into the file at `destination`.

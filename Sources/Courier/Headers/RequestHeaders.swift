@@ -65,6 +65,17 @@ public struct RequestHeaders: Sendable, Equatable, ExpressibleByDictionaryLitera
         return merged
     }
 
+    /// Why `value` cannot be sent as a header value, or nil when it can: a CR or LF would end
+    /// the header and start another (header injection), and a NUL ends it early in C parsers.
+    /// - Returns: A phrase such as "contains a line break (CR/LF), which …".
+    public static func problem(withValue value: String) -> String? {
+        if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) {
+            return "contains a line break (CR/LF), which would end the header and start another"
+        }
+        if value.utf8.contains(0) { return "contains a NUL byte, which ends the header early in C parsers" }
+        return nil
+    }
+
     public var isEmpty: Bool { fields.isEmpty }
     public var count: Int { fields.count }
 

@@ -86,6 +86,19 @@ extension Request {
         return try await RequestPipeline(request: self, endpoint: target, options: .init()).stream(progress: progress).get()
     }
 
+    /// Sends the request once and returns when the response head arrives, whatever its status,
+    /// its body streaming as in `stream(on:progress:)`: for tools that show every answer as it
+    /// arrives. Not retried.
+    /// - Returns: The streamed response, or why there is none, with the record of the exchange up
+    ///   to the head (its `dataResponse` is empty: the body is the caller's to read).
+    public func streamingExchange(on endpoint: Endpoint? = nil,
+                                  progress: (@Sendable (TransferProgress) -> Void)? = nil) async -> StreamingExchange<Self> {
+        guard let target = endpoint ?? self.endpoint ?? Endpoint.default else {
+            return StreamingExchange(result: .failure(.invalidRequest(.noEndpoint)), debug: .unbuilt)
+        }
+        return await RequestPipeline(request: self, endpoint: target, options: .init()).streamingExchange(progress: progress)
+    }
+
     /// Runs the request on its own endpoint or `Endpoint.default`; see `asyncExecute(on:)`.
     public func asyncExecute() async throws(ErrorResponse<ErrorType>) -> ResponseObjectType {
         try await asyncExecute(on: nil)

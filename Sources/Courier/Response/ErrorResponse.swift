@@ -136,6 +136,8 @@ public enum RequestBuildError: Error, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// A GET or HEAD request carries a body, which URLSession cannot send.
     case bodyNotAllowed(method: HTTPMethod)
+    /// A header value cannot be sent as it is (`RequestHeaders.problem(withValue:)` says why).
+    case invalidHeader(name: String, reason: String)
 
     public var description: String {
         switch self {
@@ -145,6 +147,8 @@ public enum RequestBuildError: Error, Sendable, CustomStringConvertible {
         case .unreadableFile(let path, let reason): return "the file \(path) cannot be read (\(reason))"
         case .bodyNotAllowed(let method):
             return "a \(method) request cannot carry a body with URLSession; send the data as queryParams or use POST"
+        case .invalidHeader(let name, let reason):
+            return "the value of header \(name) \(reason); the request is refused"
         }
     }
 }

@@ -57,3 +57,12 @@ public struct Exchange<R: Request>: Sendable {
     /// its body when one arrived, attempts, duration, the error.
     public let debug: DebugInfo
 }
+
+/// What `streamingExchange(on:progress:)` produced: the response with its body still streaming,
+/// or why there is none, and the record of the exchange up to the response head.
+public struct StreamingExchange<R: Request>: Sendable {
+    /// The response, its body to read, or why there is none.
+    public let result: Result<StreamedResponse, ErrorResponse<R.ErrorType>>
+    /// The request as built, the response head when one arrived, the duration to it, the error.
+    public let debug: DebugInfo
+}

@@ -137,9 +137,9 @@ public struct RequestResolver: Sendable {
         if !errors.isEmpty { throw ResolveError(description: errors.map(\.description).joined(separator: "\n")) }
         var secrets = context.redactor
         let context = self.context
-        func render(_ text: String, at location: SourceLocation?) throws(TemplateError) -> String {
+        func render(_ text: String, at location: SourceLocation?, placement: TemplateContext.Placement) throws(TemplateError) -> String {
             for value in context.secretValues(in: text) { secrets.insert(value) }
-            return try context.render(text, at: location)
+            return try context.render(text, at: location, placement: placement)
         }
         let request = try resolve(loaded, render: render)
         if let token = request.authToken { for secret in token.secrets { secrets.insert(secret) } }
@@ -171,7 +171,9 @@ public struct RequestResolver: Sendable {
     }
 
     private func resolve(_ loaded: LoadedRequest,
-                         render: (String, SourceLocation?) throws(TemplateError) -> String) throws -> ResolvedRequest {
+                         render renderIn: (String, SourceLocation?, TemplateContext.Placement) throws(TemplateError) -> String)
+        throws -> ResolvedRequest {
+        func render(_ text: String, _ location: SourceLocation?) throws(TemplateError) -> String { try renderIn(text, location, .text) }
         let definition = loaded.definition
         let fileLocation = SourceLocation(file: loaded.displayPath, line: 1, column: 1)
         func at(_ key: String) -> SourceLocation { definition.locations[key] ?? fileLocation }
@@ -182,9 +184,9 @@ public struct RequestResolver: Sendable {
         }
         let path: String
         if let url = definition.url {
-            path = try render(url, at("url"))
+            path = try renderIn(url, at("url"), .url)
         } else {
-            path = try render(definition.path ?? "", at("path"))
+            path = try renderIn(definition.path ?? "", at("path"), .url)
             guard baseText != nil else {
                 throw ResolveError(description: "\(at("path").description): error: the request has a relative path but no collection.yaml above it sets baseUrl")
             }
@@ -194,11 +196,8 @@ public struct RequestResolver: Sendable {
         }
 
         var headers = RequestHeaders()
-        for settings in loaded.settings {
-            for field in settings.headers where field.enabled { headers[RequestHeaderKey(field.name)] = try render(field.value, field.location) }
-        }
-        for field in definition.headers where field.enabled {
-            headers[RequestHeaderKey(field.name)] = try render(field.value, field.location)
+        for field in loaded.settings.flatMap(\.headers) + definition.headers where field.enabled {
+            headers[RequestHeaderKey(field.name)] = try Self.headerValue(render(field.value, field.location), of: field, in: loaded)
         }
         switch definition.auth {
         case .bearer(let token)?: headers.authToken = .bearer(try render(token, at("auth")))
@@ -271,6 +270,16 @@ public struct RequestResolver: Sendable {
             path: path, method: method, queryParams: query, body: body, headers: headers, timeout: timeout,
             responseConverter: converter, errorConverter: errorConverter)
         return .plain(request, endpoint)
+    }
+
+    /// A header's filled-in value, refused when it holds a line break: sent, it would end the
+    /// header and start another (`X-Trace: {{id}}` with `id` = `1\r\nX-Admin: 1`).
+    private static func headerValue(_ value: String, of field: Field, in loaded: LoadedRequest) throws -> String {
+        guard let problem = RequestHeaders.problem(withValue: value) else { return value }
+        let place = (field.location ?? SourceLocation(file: loaded.displayPath, line: 1, column: 1)).description
+        let variables = TemplateContext.references(in: field.value)
+        let source = variables.isEmpty ? "" : " (filled in from \(variables.map { "{{\($0)}}" }.joined(separator: ", ")))"
+        throw ResolveError(description: "\(place): error: the value of header \(field.name)\(source) \(problem); the request is refused")
     }
 
     private static func file(_ path: String, relativeTo folder: URL) -> URL {

@@ -61,11 +61,15 @@ public enum RequestRunner {
                 }
             }
         }
-        let headers = (response?.allHeaderFields ?? [:]).compactMap { key, value -> (String, String)? in
+        return RunResult(statusCode: response?.statusCode, httpVersion: "HTTP/1.1", headers: sortedHeaders(of: response), body: body,
+                         duration: info.requestDuration, failure: failure, failureKind: kind, debug: info)
+    }
+
+    /// The headers of `response` sorted by name (URLSession does not keep their order).
+    static func sortedHeaders(of response: HTTPURLResponse?) -> [(String, String)] {
+        (response?.allHeaderFields ?? [:]).compactMap { key, value -> (String, String)? in
             guard let name = key as? String else { return nil }
             return (name, "\(value)")
         }.sorted { $0.0.lowercased() < $1.0.lowercased() }
-        return RunResult(statusCode: response?.statusCode, httpVersion: "HTTP/1.1", headers: headers, body: body,
-                         duration: info.requestDuration, failure: failure, failureKind: kind, debug: info)
     }
 }

@@ -36,8 +36,11 @@ public struct TemplateContext: Sendable {
     }
 
     /// `text` with every placeholder replaced.
-    /// - Parameter location: Where `text` was written, for the error message.
-    public func render(_ text: String, at location: SourceLocation?) throws(TemplateError) -> String {
+    /// - Parameters:
+    ///   - location: Where `text` was written, for the error message.
+    ///   - placement: `.url` for a request's `path:` or `url:`, whose values are percent-encoded
+    ///     where they land (see `URLPlacement`); `{{raw name}}` is inserted as written anywhere.
+    public func render(_ text: String, at location: SourceLocation?, placement: Placement = .text) throws(TemplateError) -> String {
         guard text.contains("{{") else { return text }
         var output = ""
         var rest = Substring(text)
@@ -46,22 +49,38 @@ public struct TemplateContext: Sendable {
             guard let close = rest[open.upperBound...].range(of: "}}") else {
                 throw TemplateError(variable: "", location: location, reason: "'{{' without a closing '}}' in \"\(text)\"")
             }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            output += try value(of: name, in: text, at: location)
+            let (name, raw) = Self.name(in: rest[open.upperBound..<close.lowerBound])
+            let value = try value(of: name, in: text, at: location)
             rest = rest[close.upperBound...]
+            output += raw || placement == .text ? value : URLPlacement.encode(value, rendered: output, following: rest)
         }
         return output + rest
     }
 
-    /// The names `text` refers to.
+    /// Where a template's values go: plain text, or a URL that each value must not reshape.
+    public enum Placement: Sendable {
+        /// Headers, bodies, the base URL: values as written.
+        case text
+        /// A request's `path:` or `url:`.
+        case url
+    }
+
+    /// The names `text` refers to (`{{raw name}}` refers to `name`).
     public static func references(in text: String) -> [String] {
         var names: [String] = []
         var rest = Substring(text)
         while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            names.append(rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
+            names.append(name(in: rest[open.upperBound..<close.lowerBound]).name)
             rest = rest[close.upperBound...]
         }
         return names
+    }
+
+    /// The variable a placeholder names, and whether it is marked `raw` (inserted as written).
+    private static func name(in placeholder: Substring) -> (name: String, raw: Bool) {
+        let name = placeholder.trimmingCharacters(in: .whitespaces)
+        guard name.hasPrefix("raw "), name.count > 4 else { return (name, false) }
+        return (String(name.dropFirst(4)).trimmingCharacters(in: .whitespaces), true)
     }
 
     /// The secret values `text` fills in: those of `*.secret.yaml` variables and of `{{$env.NAME}}`.

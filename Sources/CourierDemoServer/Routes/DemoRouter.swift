@@ -37,6 +37,7 @@ struct DemoRouter: Sendable {
         case "upload": return await UploadRoute.respond(to: request)
         case "cookies": return CookieRoutes.respond(to: request, segments: segments)
         case "hostile" where HostileNetworkRoutes.handles(segments): return HostileNetworkRoutes.respond(to: request, segments: segments)
+        case "hostile" where HostileTextRoutes.handles(segments): return HostileTextRoutes.respond(to: request, segments: segments)
         default: return .error(.notFound, code: "not_found", message: "No route for \(request.method.rawValue) \(request.path)")
         }
     }
@@ -47,6 +48,7 @@ struct DemoRouter: Sendable {
         "/bytes/{n}[?chunked=1]", "/json/big?mb=N", "/redirect/{code}[?to=]", "/gzip",
         "/basic-auth/{user}/{pass}", "/bearer", "GET /me", "POST /auth/login", "POST /auth/refresh",
         "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
+        "/hostile/endless", "/hostile/escapes/body|header|error",
     ]))
 }
 

@@ -208,18 +208,6 @@ public struct TextLines: Sendable {
 
     /// UTF-8 with invalid bytes as �, tabs as four spaces, control characters as their pictures.
     static func clean<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var clean = ""
-        clean.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09: clean += "    "
-            case 0x00..<0x20: clean.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-            case 0x7F: clean += "␡"
-            default: clean.unicodeScalars.append(scalar)
-            }
-        }
-        return clean
+        ControlPictures.printable(bytes, layout: .line)
     }
 }

@@ -12,6 +12,10 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Send a request and print the response body.",
         discussion: """
         The body is pretty JSON when stdout is a terminal (or with --pretty), the raw bytes otherwise. \
+        Raw output (a pipe, --raw) and --output stream as the bytes arrive, so a body of any size takes no \
+        memory; --output writes a temporary file next to FILE and renames it when the body is complete. On a \
+        terminal, control characters from the server (in the body, the headers, an error) are shown as \
+        pictures (␛, ␇) instead of being obeyed, and binary bodies are refused; --raw prints them as received. \
         Exit codes: 0 success, 1 failure (a request with expect: lines is judged by them alone, one without \
         by its status: 2xx/3xx succeed), 2 for usage or collection errors, 3 for transport errors \
         (refused, timeout, TLS, a body past --max-size, a redirect to a non-http(s) URL).
@@ -50,10 +54,14 @@ struct RunCommand: AsyncParsableCommand {
             progress?.update(received: transfer.bytesReceived, total: transfer.totalBytesToReceive,
                              sent: transfer.bytesSent, toSend: transfer.totalBytesToSend)
         }
+        // Raw bytes stream as they arrive; pretty and converted output need the whole body.
+        let streams = !converted && (output != nil || (!pretty && (raw || !Output.stdoutIsTerminal)))
+        let writer = streams ? try ResponseWriter(file: output.map(OutputFile.init), headText: include ? headText : nil) : nil
         let outcomes: [RequestOutcome]
         do {
-            outcomes = try await session.run(request)
+            outcomes = try await session.run(request, streamingTo: writer)
         } catch {
+            writer?.discard()
             await workspace.shutdown()
             throw CLIFailure.collection(error.description)
         }
@@ -63,15 +71,24 @@ struct RunCommand: AsyncParsableCommand {
         for prerequisite in outcomes.dropLast() {
             Output.error("courier: ran \(prerequisite.request.id) first (required): \(TestLine.summary(prerequisite))\n")
         }
-        guard let outcome = outcomes.last else { return }
-        try print(outcome)
+        guard let outcome = outcomes.last else {
+            writer?.discard()
+            return
+        }
+        do {
+            try print(outcome, streamedTo: writer)
+        } catch {
+            writer?.discard()
+            throw error
+        }
         if outcome.verdict == .failed {
             for line in TestLine.failures(of: outcome, explainStatus: false) { Output.error(line + "\n") }
             throw ExitCode(1)
         }
     }
 
-    private func print(_ outcome: RequestOutcome) throws {
+    private func print(_ outcome: RequestOutcome, streamedTo writer: ResponseWriter?) throws {
+        if let failure = writer?.failure { throw failure }
         if let problem = outcome.problem {
             switch problem {
             case .collection(let message), .invalidRequest(let message): throw CLIFailure.collection(message)
@@ -81,11 +98,8 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         guard let result = outcome.result, let status = result.statusCode else { return }
-        if include {
-            var head = "\(result.httpVersion) \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)\n"
-            for (name, value) in result.headers { head += "\(name): \(showSecrets ? value : outcome.redactor.header(name, value: value))\n" }
-            Output.write(Data((head + "\n").utf8))
-        }
+        if let writer { return try writer.finish() }
+        if include { Output.write(Data(headText(status, result.headers, outcome.redactor).utf8)) }
         var body = result.body
         if converted {
             let key = status >= 400 ? "errorConverter" : "converter"
@@ -104,23 +118,37 @@ struct RunCommand: AsyncParsableCommand {
 
     private func emit(_ body: Data) throws {
         if let output {
+            let writer = ResponseWriter(file: try OutputFile(output), headText: nil)
             do {
-                try body.write(to: URL(fileURLWithPath: output), options: .atomic)
+                try writer.body(body)
+                return try writer.finish()
             } catch {
-                throw CLIFailure.usage("cannot write \(output): \(error.localizedDescription)")
+                writer.discard()
+                throw error
             }
-            Output.error("Saved \(ByteCount.text(body.count)) to \(output)\n")
-            return
         }
         let terminal = Output.stdoutIsTerminal
-        if (terminal || pretty) && !raw, let formatted = try? JSONFormatter.pretty(body) {
-            Output.write(formatted + Data("\n".utf8))
-        } else if terminal && !raw && String(data: body, encoding: .utf8) == nil {
+        // A terminal obeys control characters; the server's are shown as pictures unless --raw.
+        // Written piece by piece, so the body is the only whole copy in memory.
+        var text = TerminalText(shown: terminal && !raw)
+        if (terminal || pretty) && !raw, (try? JSONFormatter.pretty(body, into: { text.write($0) })) != nil {
+            text.finish()
+            Output.write(Data("\n".utf8))
+        } else if text.shown && TerminalText.looksBinary(body) {
             Output.error("The \(ByteCount.text(body.count)) body is binary; save it with --output FILE or print it with --raw.\n")
         } else {
-            Output.write(body)
+            text.write(body)
+            text.finish()
             if terminal, body.last != UInt8(ascii: "\n"), !body.isEmpty { Output.write(Data("\n".utf8)) }
         }
+    }
+
+    /// The status line and headers `--include` prints, secrets masked unless `--show-secrets`; on
+    /// a terminal the server's control characters are pictures unless `--raw`.
+    @Sendable private func headText(_ status: Int, _ headers: [(String, String)], _ redactor: SecretRedactor) -> String {
+        var head = "HTTP/1.1 \(status) \(HTTPURLResponse.localizedString(forStatusCode: status).capitalized)\n"
+        for (name, value) in headers { head += "\(name): \(showSecrets ? value : redactor.header(name, value: value))\n" }
+        return Output.stdoutIsTerminal && !raw ? ControlPictures.clean(head, layout: .text) + "\n" : head + "\n"
     }
 }
 

@@ -10,7 +10,13 @@ import Darwin
 /// Writes to the standard streams without the non-Sendable `stdout`/`stderr` globals.
 enum Output {
     static func write(_ data: Data, to descriptor: Int32 = 1) {
-        data.withUnsafeBytes { buffer in
+        _ = writeAll(data, to: descriptor)
+    }
+
+    /// Writes all of `data`, going on after interruptions.
+    /// - Returns: The `errno` that stopped it early, or nil when everything was written.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 #if canImport(Darwin)
@@ -18,15 +24,27 @@ enum Output {
                 #else
                 let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
                 #endif
-                if written <= 0 { return }
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return written < 0 ? errno : EIO }
                 offset += written
             }
+            return nil
         }
     }
 
     static func print(_ text: String) { write(Data((text + "\n").utf8)) }
 
-    static func error(_ text: String) { write(Data(text.utf8), to: 2) }
+    /// A sentence on stderr. It may quote what a server sent (an error body, a header), so on a
+    /// terminal its control characters are shown as pictures instead of being obeyed.
+    static func error(_ text: String) { write(Data(terminalSafe(text, on: 2).utf8), to: 2) }
+
+    /// Courier's own control sequences on stderr (the progress line), written as they are.
+    static func errorControl(_ text: String) { write(Data(text.utf8), to: 2) }
+
+    /// `text` with control characters as pictures when `descriptor` is a terminal (`ControlPictures`).
+    static func terminalSafe(_ text: String, on descriptor: Int32) -> String {
+        isatty(descriptor) == 1 ? ControlPictures.clean(text, layout: .text) : text
+    }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
@@ -61,12 +79,12 @@ final class ProgressLine: Sendable {
                 text = "↓ \(ByteCount.text(received))"
             }
             text += " · \(ByteCount.text(Int64(Double(received) / seconds)))/s · \(String(format: "%.1f", seconds)) s"
-            Output.error("\r\u{1B}[2K" + text)
+            Output.errorControl("\r\u{1B}[2K" + text)
             state.drawn = true
         }
     }
 
     func finish() {
-        state.withLock { state in if state.drawn { Output.error("\r\u{1B}[2K") } }
+        state.withLock { state in if state.drawn { Output.errorControl("\r\u{1B}[2K") } }
     }
 }

@@ -19,7 +19,8 @@ struct LiveLines {
         let problem = outcome.problem.map { problem in
             problem.message.split(separator: "\n").dropFirst().map { "    " + outcome.redactor.redact(String($0)) }
         } ?? []
-        write(clear + ([TestLine.line(outcome)] + failures + problem).joined(separator: "\n") + "\n")
+        let lines = ([TestLine.line(outcome)] + failures + problem).joined(separator: "\n")
+        write(clear + Output.terminalSafe(lines, on: descriptor) + "\n")
     }
 
     func summary(_ line: String) {

@@ -9,7 +9,9 @@ extension RequestOutcome {
     ///   - redactor: The secrets the request was sent with.
     public static func judging(_ request: LoadedRequest, result: RunResult, context: TemplateContext, redactor: SecretRedactor,
                                evaluate: Bool) -> RequestOutcome {
-        guard let status = result.statusCode else {
+        // A transfer that failed after the head (a body cut off or past the size limit) is a
+        // transport problem, not a response to judge.
+        guard let status = result.statusCode, result.failureKind == nil else {
             let message = redactor.redact(result.failure ?? "the request failed without a response")
             let problem: Problem
             switch result.failureKind {

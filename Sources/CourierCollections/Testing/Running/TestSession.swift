@@ -72,18 +72,20 @@ public final class TestSession {
     }
 
     /// Runs `request` after the requests it requires that need running; their outcomes come first.
+    /// - Parameter sink: Where `request`'s response goes as it arrives (see `runOne(_:streamingTo:)`);
+    ///   the required requests keep theirs.
     /// - Throws: `RequiresError` for a `requires:` naming no request, or a cycle.
-    public func run(_ request: LoadedRequest) async throws(RequiresError) -> [RequestOutcome] {
+    public func run(_ request: LoadedRequest, streamingTo sink: (any ResponseSink)? = nil) async throws(RequiresError) -> [RequestOutcome] {
         try checkRequirements(of: request, path: [])
-        return await runWithRequirements(request)
+        return await runWithRequirements(request, streamingTo: sink)
     }
 
-    private func runWithRequirements(_ request: LoadedRequest) async -> [RequestOutcome] {
+    private func runWithRequirements(_ request: LoadedRequest, streamingTo sink: (any ResponseSink)?) async -> [RequestOutcome] {
         var outcomes: [RequestOutcome] = []
         for required in (try? requirements(of: request)) ?? [] where needsRunning(required) {
-            outcomes += await runWithRequirements(required)
+            outcomes += await runWithRequirements(required, streamingTo: nil)
         }
-        outcomes.append(await runOne(request))
+        outcomes.append(await runOne(request, streamingTo: sink))
         return outcomes
     }
 
@@ -94,7 +96,10 @@ public final class TestSession {
     }
 
     /// Sends one request and judges it, recording its captures.
-    public func runOne(_ request: LoadedRequest) async -> RequestOutcome {
+    /// - Parameter sink: Where the response goes as it arrives instead of being kept whole; the
+    ///   body is kept as well only when `expect:` or `capture:` lines need it. A transfer that
+    ///   fails after the head is a transport problem.
+    public func runOne(_ request: LoadedRequest, streamingTo sink: (any ResponseSink)? = nil) async -> RequestOutcome {
         let context: TemplateContext
         let resolution: Resolution
         do {
@@ -105,7 +110,15 @@ public final class TestSession {
         } catch {
             return .problem(.collection("\(error)"), of: request)
         }
-        let result = await RequestRunner.run(resolution.request, progress: progress)
+        let result: RunResult
+        if let sink {
+            let definition = request.definition
+            let checksRead = !definition.captures.isEmpty || (options.evaluate && !definition.expectations.isEmpty)
+            result = await RequestRunner.run(resolution.request, streamingTo: sink, keepingBody: checksRead,
+                                             redactor: resolution.redactor, progress: progress)
+        } else {
+            result = await RequestRunner.run(resolution.request, progress: progress)
+        }
         let outcome = RequestOutcome.judging(request, result: result, context: context, redactor: resolution.redactor, evaluate: options.evaluate)
         if outcome.captures.contains(where: { $0.value != nil }) {
             let key = request.collectionRoot.standardizedFileURL.path
