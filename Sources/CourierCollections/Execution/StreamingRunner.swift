@@ -70,7 +70,7 @@ extension RequestRunner {
                 return await read(streamed, debug: exchange.debug, into: destination)
             case .failure(let error):
                 if case .system = error, attempt <= retries, !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(endpoint.retryConfiguration.delay.interval(afterAttempt: attempt)))
+                    try? await Task.sleep(for: .seconds(endpoint.retryStrategy.delay.interval(afterAttempt: attempt)))
                     attempt += 1
                     continue
                 }
