@@ -96,10 +96,10 @@ struct RedirectExportTests {
     func maxTime() async throws {
         let endpoint = try await makeEndpoint()
         let slow = DefaultRequest<Data, String>(path: "delay/3", method: .get, timeout: 1)
-        let started = ContinuousClock.now
         let run = try await Processes.shell(try endpoint.cURL(for: slow) + " --silent")
+        // 28 is curl's own "operation timed out": the route answers after 3 s, so only --max-time
+        // can end it that way (no wall-clock bound here: a loaded machine stretches it).
         #expect(run.status == 28, "curl's exit status for a timeout")
-        #expect(ContinuousClock.now - started < .milliseconds(2500))
         await #expect(throws: ErrorResponse<String>.self) { try await slow.asyncExecute(on: endpoint) }
     }
 }
