@@ -74,7 +74,7 @@ let package = Package(
         // Shared test helpers; not a product.
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
         .target(name: "CourierTestSupport", dependencies: ["Courier", "CourierDemoServer", "CourierExplorer", "CourierTerminal", "CourierUI", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
-        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
+        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "CourierTestSupport"]),
         .testTarget(name: "CourierLoggingTests", dependencies: [
             "Courier", "CourierLogging", "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),

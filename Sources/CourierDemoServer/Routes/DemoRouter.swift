@@ -36,6 +36,7 @@ struct DemoRouter: Sendable {
         case "auth": return AuthRoutes(tokens: tokens, configuration: configuration).auth(request, segments: segments)
         case "upload": return await UploadRoute.respond(to: request)
         case "cookies": return CookieRoutes.respond(to: request, segments: segments)
+        case "hostile" where segments.count == 2 && segments[1] == "deep-json": return HostileJSONRoutes.deepJSON(request)
         default: return .error(.notFound, code: "not_found", message: "No route for \(request.method.rawValue) \(request.path)")
         }
     }
