@@ -10,7 +10,8 @@ let package = Package(
         .package(name: "Courier", path: ".."),
     ],
     targets: [
-        .executableTarget(name: "courier-fuzz", dependencies: [.product(name: "CourierFuzzing", package: "Courier")]),
+        .target(name: "CLibFuzzer"),
+        .executableTarget(name: "courier-fuzz", dependencies: ["CLibFuzzer", .product(name: "CourierFuzzing", package: "Courier")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CLibFuzzer
 import CourierFuzzing
 import Foundation
 
@@ -33,4 +34,15 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let problems = target.check(data)
     if !problems.isEmpty { fatalError("\(target.rawValue): \(problems.joined(separator: "; "))") }
     return 0
+}
+
+/// The entry point: libFuzzer's driver, with the command line as given. SwiftPM links an
+/// executable's `main` to this, so libFuzzer's own `main` is not used.
+@main
+enum CourierFuzz {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+    }
 }
