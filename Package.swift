@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "CourierSTRVNetworking", targets: ["CourierSTRVNetworking"]),
         .library(name: "CourierJustNetworking", targets: ["CourierJustNetworking"]),
         .executable(name: "courier", targets: ["courier"]),
+        // The properties Fuzz/ feeds to libFuzzer; a product so that package can depend on it.
+        .library(name: "CourierFuzzing", targets: ["CourierFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -79,6 +81,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "CourierFuzzing", dependencies: ["Courier", "CourierCollections", "CourierJSON"]),
         // Benchmarks; run through bench/run, not part of the tests.
         .executableTarget(name: "courier-bench", dependencies: ["Courier", "CourierAsyncHTTPClient"], path: "bench/CourierBench"),
         .executableTarget(name: "courier-ui-bench", dependencies: ["CourierUI"], path: "bench/UIBench"),
@@ -87,7 +90,8 @@ let package = Package(
         // Shared test helpers; not a product.
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
         .target(name: "CourierTestSupport", dependencies: ["Courier", "CourierDemoServer", "CourierExplorer", "CourierTerminal", "CourierUI", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
-        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON"]),
+        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "CourierTestSupport"]),
+        .testTarget(name: "CourierFuzzingTests", dependencies: ["CourierFuzzing", "CourierTestSupport"]),
         .testTarget(name: "CourierLoggingTests", dependencies: [
             "Courier", "CourierLogging", "CourierTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),

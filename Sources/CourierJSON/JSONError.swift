@@ -29,5 +29,10 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
         self.column = column
     }
 
+    /// Nesting deeper than the readers follow (`JSONScanner.maximumDepth`), at `offset`.
+    static func tooDeep(offset: Int, bytes: UnsafeRawBufferPointer) -> JSONError {
+        JSONError(message: "nesting is deeper than \(JSONScanner.maximumDepth) levels", offset: offset, bytes: bytes)
+    }
+
     public var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
 }

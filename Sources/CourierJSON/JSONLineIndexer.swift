@@ -37,7 +37,7 @@ struct JSONLineIndexer: ~Copyable {
     /// (the document, an array element) rather than following a key.
     @_optimize(speed)
     private mutating func value(level: Int, startsLine: Bool) throws(JSONError) {
-        guard level < 512 else { throw scanner.failure("nesting is deeper than 512 levels") }
+        guard level < JSONScanner.maximumDepth else { throw scanner.tooDeep }
         scanner.skipWhitespace()
         guard let byte = scanner.current else { throw scanner.failure("expected a value but the document ended") }
         if startsLine { startLine(level: level) }

@@ -107,12 +107,12 @@ public enum JSONLookup {
         }
     }
 
-    /// Compares a raw key with the wanted one; escaped keys are decoded first (rare, so the slow path is fine).
+    /// Compares a raw key with the wanted one, byte for byte; escaped keys, and keys that are not
+    /// UTF-8 (their invalid bytes read as U+FFFD), are decoded first (rare, so the slow path is fine).
     private static func matches(_ raw: UnsafeRawBufferPointer, _ wanted: [UInt8], hadEscapes: Bool) -> Bool {
-        if !hadEscapes { return raw.elementsEqual(wanted) }
-        let quoted = Data([UInt8(ascii: "\"")] + Array(raw) + [UInt8(ascii: "\"")])
-        guard let decoded = try? JSONDecoder().decode(String.self, from: quoted) else { return false }
-        return Array(decoded.utf8) == wanted
+        if !hadEscapes, raw.elementsEqual(wanted) { return true }
+        guard hadEscapes || raw.contains(where: { $0 >= 0x80 }) else { return false }
+        return JSONStringDecoding.decode(raw).utf8.elementsEqual(wanted)
     }
 }
 

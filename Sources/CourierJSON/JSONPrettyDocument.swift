@@ -20,6 +20,10 @@ public struct JSONPrettyDocument: Sendable {
     public let indent: Int
     /// False for a document that indexes only the start of a body (see `init(prefixOf:length:)`).
     public let isComplete: Bool
+    /// Why the first-screen index stopped before the end of its bytes: nesting deeper than
+    /// validation accepts, with where it starts. Nil when every byte given was indexed, and for
+    /// a validated document (which throws instead).
+    public let problem: JSONError?
 
     /// Validates `data` and indexes its pretty-printed lines.
     /// - Throws: `JSONError` with the line and column of the first problem; also for documents
@@ -42,92 +46,19 @@ public struct JSONPrettyDocument: Sendable {
         source = data
         self.indent = indent
         isComplete = true
+        problem = nil
     }
 
-    /// Indexes only the first `length` bytes, unvalidated, so the first screen of a huge body can
-    /// show while the whole is validated and indexed. Containers that close later cannot fold.
+    /// Indexes only the first `length` bytes (at most 2 GiB), unvalidated, so the first screen of
+    /// a huge body can show while the whole is validated and indexed. Containers that close later
+    /// cannot fold. Whatever the bytes, this never traps: nesting deeper than validation accepts
+    /// ends the index there, and `problem` says so.
     public init(prefixOf data: Data, length: Int, indent: Int = 2) {
-        source = data.prefix(length)
+        source = data.prefix(max(0, min(length, Int(Int32.max) - 1)))
         self.indent = indent
         isComplete = false
-        (starts, depths, closingLine) = source.withUnsafeBytes { Self.index($0) }
-    }
-
-    /// The prefix index: one pass over bytes that may stop anywhere, unvalidated. A line starts at
-    /// the first token of the document, after a non-empty `{` or `[`, after a `,`, and at every
-    /// `}` or `]`, as `JSONLineIndexer` decides for a whole document.
-    /// Optimized even in debug builds, like the scanner's loops.
-    @_optimize(speed)
-    private static func index(_ bytes: UnsafeRawBufferPointer) -> ([Int32], [UInt16], [Int32]) {
-        var starts: [Int32] = []
-        var depths: [UInt16] = []
-        var closing: [Int32] = []
-        let estimate = bytes.count / 16
-        starts.reserveCapacity(estimate)
-        depths.reserveCapacity(estimate)
-        closing.reserveCapacity(estimate)
-        var open: [Int32] = []
-        var depth: UInt16 = 0
-        var pending = true
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x20, 0x0A, 0x0D, 0x09:
-                index += 1
-                continue
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth &-= 1
-                starts.append(Int32(index))
-                depths.append(depth)
-                closing.append(-1)
-                if let opener = open.popLast() {
-                    closing[Int(opener)] = Int32(starts.count - 1)
-                    closing[starts.count - 1] = -2 - opener
-                }
-                pending = false
-                index += 1
-                continue
-            default:
-                break
-            }
-            if pending {
-                starts.append(Int32(index))
-                depths.append(depth)
-                closing.append(-1)
-                pending = false
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                // Skip the string: only a backslash or the closing quote matters.
-                index += 1
-                while index < count {
-                    let inner = bytes[index]
-                    if inner == UInt8(ascii: "\\") { index += 2; continue }
-                    index += 1
-                    if inner == UInt8(ascii: "\"") { break }
-                }
-                continue
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var next = index + 1
-                while next < count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09 { next += 1 }
-                if next < count, bytes[next] == byte + 2 {
-                    // An empty container stays on its line as `{}` or `[]`.
-                    index = next + 1
-                    continue
-                }
-                open.append(Int32(starts.count - 1))
-                depth += 1
-                pending = true
-            case UInt8(ascii: ","):
-                pending = true
-            default:
-                break
-            }
-            index += 1
-        }
-        return (starts, depths, closing)
+        let index = source.withUnsafeBytes { JSONPrefixIndexer.index($0) }
+        (starts, depths, closingLine, problem) = (index.starts, index.depths, index.closing, index.problem)
     }
 
     public var lineCount: Int { starts.count }
@@ -206,7 +137,8 @@ public struct JSONPrettyDocument: Sendable {
             var position = 0
             var found: Int?
             while child < close {
-                if isArray ? position == wanted : key(on: child) == component {
+                // Keys match byte for byte: Swift's `==` would take "é" (U+00E9) for "é" (e, U+0301).
+                if isArray ? position == wanted : key(on: child)?.utf8.elementsEqual(component.utf8) == true {
                     found = child
                     break
                 }
@@ -223,6 +155,7 @@ public struct JSONPrettyDocument: Sendable {
     /// The pretty lines of the value starting on `line`, indented from its own depth: the key and
     /// the separating comma are left out, as a converter would hand the value on. At most `limit` lines.
     public func valueLines(from line: Int, limit: Int) -> [String] {
+        guard limit > 0 else { return [] }
         let close = Int(closingLine[line])
         let last = close > line ? close : line
         let base = depth(of: line) * indent
@@ -303,8 +236,6 @@ public struct JSONPrettyDocument: Sendable {
             index += 1
         }
         guard index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: ":") else { return nil }
-        let quoted = Data(bytes[bytes.startIndex...index])
-        if !quoted.contains(UInt8(ascii: "\\")) { return String(decoding: bytes[(bytes.startIndex + 1)..<index], as: UTF8.self) }
-        return (try? JSONDecoder().decode(String.self, from: quoted)) ?? String(decoding: bytes[(bytes.startIndex + 1)..<index], as: UTF8.self)
+        return JSONStringDecoding.decode(bytes[(bytes.startIndex + 1)..<index])
     }
 }

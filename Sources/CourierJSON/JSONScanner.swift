@@ -30,6 +30,13 @@ struct JSONScanner: ~Copyable {
 
     func failure(_ message: String) -> JSONError { JSONError(message: message, offset: offset, bytes: bytes) }
 
+    /// The deepest nesting any reader here follows: each level costs a stack frame in the
+    /// validating readers and a line of indentation in the viewer.
+    static let maximumDepth = 512
+
+    /// The refusal of a value nested past `maximumDepth`, at the scanner.
+    var tooDeep: JSONError { JSONError.tooDeep(offset: offset, bytes: bytes) }
+
     @_optimize(speed)
     mutating func expect(_ byte: UInt8, _ what: String) throws(JSONError) {
         skipWhitespace()
@@ -47,7 +54,7 @@ struct JSONScanner: ~Copyable {
     @discardableResult
     @_optimize(speed)
     mutating func skipValue(depth: Int = 0) throws(JSONError) -> Range<Int> {
-        guard depth < 512 else { throw failure("nesting is deeper than 512 levels") }
+        guard depth < Self.maximumDepth else { throw tooDeep }
         skipWhitespace()
         let start = offset
         guard let byte = current else { throw failure("expected a value but the document ended") }

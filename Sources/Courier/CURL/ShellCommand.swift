@@ -4,8 +4,14 @@ import Foundation
 public enum ShellQuote {
     /// `text` in single quotes, an embedded `'` written as `'\''`; the shell reads it back byte
     /// for byte, whatever it holds (`$`, backticks, newlines, ` -H `).
+    /// Works on Unicode scalars, as the shell reads bytes: a `'` followed by a combining mark is
+    /// one Character, which a search for the Character `'` would pass over and leave unescaped.
     public static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        var quoted = "'"
+        for scalar in text.unicodeScalars {
+            if scalar == "'" { quoted += "'\\''" } else { quoted.unicodeScalars.append(scalar) }
+        }
+        return quoted + "'"
     }
 
     /// `text` as it is when the shell would read it back unchanged, quoted otherwise.

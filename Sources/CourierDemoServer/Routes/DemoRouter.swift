@@ -38,6 +38,7 @@ struct DemoRouter: Sendable {
         case "cookies": return CookieRoutes.respond(to: request, segments: segments)
         case "hostile" where HostileNetworkRoutes.handles(segments): return HostileNetworkRoutes.respond(to: request, segments: segments)
         case "hostile" where HostileTextRoutes.handles(segments): return HostileTextRoutes.respond(to: request, segments: segments)
+        case "hostile" where segments.count == 2 && segments[1] == "deep-json": return HostileJSONRoutes.deepJSON(request)
         default: return .error(.notFound, code: "not_found", message: "No route for \(request.method.rawValue) \(request.path)")
         }
     }

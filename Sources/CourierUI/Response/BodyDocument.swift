@@ -39,8 +39,11 @@ public struct BodyDocument: Sendable, Equatable {
         guard data.count > previewThreshold, let first = data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
         let document = JSONPrettyDocument(prefixOf: data, length: 256 * 1024)
+        // A body nested too deep to show ends its first screen early; the note says where, first,
+        // since a narrow pane cuts what comes last.
+        let stopped = document.problem.map { "the first screen stops at line \($0.line), column \($0.column): \($0.message); " } ?? ""
         return BodyDocument(content: .json(document), data: data,
-                            note: "indexing \(ByteCount.text(data.count)) … the first lines show meanwhile")
+                            note: stopped + "indexing \(ByteCount.text(data.count)) … the first lines show meanwhile")
     }
 
     /// Bytes of a binary body shown as hex.
