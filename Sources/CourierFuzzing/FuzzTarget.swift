@@ -21,6 +21,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case yamlRequest = "yaml-request"
     /// Load, edit, save, load: the lossless editor's result reads back as the edit.
     case losslessEdit = "lossless-edit"
+    /// The Postman importer never traps, and what it imports saves and loads back unchanged.
+    case postmanImport = "postman-import"
+    /// The `.http` parser and importer never trap, and what they import loads back unchanged.
+    case httpImport = "http-import"
 
     /// What breaks this target's properties for `data`, one sentence each; empty when all hold.
     /// A trap inside the code under test is found by the caller dying, as libFuzzer expects.
@@ -34,6 +38,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .curlImport: return TextChecks.curlImport(data)
         case .yamlRequest: return CollectionChecks.loading(data)
         case .losslessEdit: return CollectionChecks.losslessEdit(data)
+        case .postmanImport: return ImportChecks.postman(data)
+        case .httpImport: return ImportChecks.httpFile(data)
         }
     }
 
@@ -46,6 +52,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .shellWords, .curlImport: return own + ["Fuzz/Corpus/curl"]
         case .yamlRequest, .losslessEdit: return own + ["Collections"]
         case .templates: return own
+        case .postmanImport: return own + ["Tests/CourierCollectionsTests/Fixtures/Import/postman"]
+        case .httpImport: return own + ["Tests/CourierCollectionsTests/Fixtures/Import/http"]
         }
     }
 }
