@@ -32,6 +32,20 @@ struct TestingSessionTests {
         }
     }
 
+    @Test("A send whose requires: captures are missing runs the required request first, as courier run does")
+    func sendRunsRequirements() async throws {
+        let state = try TemporaryDirectory()
+        try await SessionHarness.run(state: state.url) { terminal, collections in
+            // Nothing captured yet: the profile needs flows/sign-in's token.
+            try await SessionHarness.open("flows/profile", titled: "GET Demo/flows/profile", in: terminal)
+            terminal.press(.ctrl("r"))
+            let screen = try await terminal.waitFor { $0.contains("200 OK") && $0.contains(" Tests 3/3 ") }
+            #expect(screen.contains("ran first (requires): Demo/flows/sign-in ✓"), "\(screen)")
+            let captured = CapturedVariables.load(from: Self.captures(collections, state: state.url))
+            #expect(captured.values["accessToken"]?.secret == true, "the required request's capture is kept for the CLI too")
+        }
+    }
+
     @Test("A variable captured by another process outranks the collection's")
     func capturedByTheCLI() async throws {
         let state = try TemporaryDirectory()

@@ -49,6 +49,24 @@ struct ExplorerBackend: Sendable {
         }
     }
 
+    /// Runs the requests `request` requires whose captures are missing, as `courier run` does,
+    /// and keeps what they captured where the send (and the CLI) will read it.
+    /// - Returns: A sentence naming what ran first, or nil when nothing needed to.
+    /// - Throws: `RequiresError` for an unknown id or a cycle; why captures could not be saved.
+    func runRequirements(of request: LoadedRequest, environment: String?, tree: CollectionTree) async throws -> String? {
+        guard !request.definition.requires.isEmpty else { return nil }
+        var options = TestSession.Options(environment: environment, processEnvironment: processEnvironment, transports: transports)
+        options.endpoints = endpoints
+        options.spooling = spooling
+        let demo = self.demo
+        let session = TestSession(tree: tree, options: options) { try await demo.url() }
+        let outcomes = try await session.runRequirements(of: request)
+        guard !outcomes.isEmpty else { return nil }
+        try session.save()
+        let ran = outcomes.map { "\($0.request.id) \($0.verdict == .passed ? "✓" : "✗ \($0.verdict.rawValue)")" }
+        return "ran first (requires): " + ran.joined(separator: ", ")
+    }
+
     /// The variables captured for `request`'s collection in `environment`, by name, secret ones masked.
     func captured(for request: LoadedRequest, environment: String?) -> [CapturedEntry] {
         CapturedVariables.load(from: stateFolder(of: request, environment: environment)).values.sorted { $0.key < $1.key }.map {

@@ -18,12 +18,17 @@ extension ExplorerSession {
         self.flight = flight
         let inbox = self.inbox
         let backend = self.backend
+        let tree = self.tree
         flight.start(Task {
             var snapshot: ResponseSnapshot
-            var problem: String?
+            var problem: String?  // a note for the status line once the response is shown
             do {
+                // `requires:` first, when a variable it captures is missing, as `courier run` does.
+                let ran = try await backend.runRequirements(of: request, environment: environment, tree: tree)
                 let (result, outcome, captureProblem) = try await backend.send(request, environment: environment) { flight.report($0) }
-                problem = captureProblem
+                // Said after the response, so the status line keeps it.
+                let notes = [ran, captureProblem].compactMap { $0 }
+                problem = notes.isEmpty ? nil : notes.joined(separator: "; ")
                 let redactor = outcome.redactor
                 flight.markPreparing()
                 // A large body shows its first screen at once; the whole index follows.

@@ -80,12 +80,23 @@ public final class TestSession {
         return await runWithRequirements(request, streamingTo: sink)
     }
 
+    /// Runs only the requests `request` requires that need running (a variable they capture is
+    /// missing, or `--fresh`), as a send from the explorer does before the request itself.
+    /// - Throws: `RequiresError` for a `requires:` naming no request, or a cycle.
+    public func runRequirements(of request: LoadedRequest) async throws(RequiresError) -> [RequestOutcome] {
+        try checkRequirements(of: request, path: [])
+        return await requiredOutcomes(of: request)
+    }
+
     private func runWithRequirements(_ request: LoadedRequest, streamingTo sink: (any ResponseSink)?) async -> [RequestOutcome] {
+        await requiredOutcomes(of: request) + [await runOne(request, streamingTo: sink)]
+    }
+
+    private func requiredOutcomes(of request: LoadedRequest) async -> [RequestOutcome] {
         var outcomes: [RequestOutcome] = []
         for required in (try? requirements(of: request)) ?? [] where needsRunning(required) {
             outcomes += await runWithRequirements(required, streamingTo: nil)
         }
-        outcomes.append(await runOne(request, streamingTo: sink))
         return outcomes
     }
 
