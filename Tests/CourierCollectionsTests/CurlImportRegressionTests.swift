@@ -19,3 +19,21 @@ struct CurlImportRegressionTests {
         #expect(loaded == imported.request && problems.isEmpty)
     }
 }
+
+/// What the curl-import fuzz target found in the YAML writer.
+@Suite("Saved values with characters YAML does not allow as they are")
+struct YAMLControlCharacterTests {
+    @Test("C1 control characters and non-characters are written escaped, and the file loads back", arguments: [
+        "s\u{9E}bc; theme=dark", "a\u{80}b", "\u{85}", "x\u{FFFE}\u{FFFF}",
+    ])
+    func escapedAndLoadedBack(_ value: String) throws {
+        var request = RequestDefinition()
+        request.url = "http://example.com/"
+        request.headers = [Field(name: "Cookie", value: value)]
+        let text = CollectionWriter.text(of: request)
+        #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value >= 0xFFFE })
+        let (loaded, problems) = DocumentParser.request(text, file: "r.yaml")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(loaded?.headers.first?.value.unicodeScalars.elementsEqual(value.unicodeScalars) == true)
+    }
+}
