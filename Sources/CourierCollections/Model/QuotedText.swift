@@ -1,10 +1,13 @@
 /// Double-quoted strings with backslash escapes, as JSON and YAML both write them; they differ
 /// only in how other control characters are spelled (`\u0001` against `\x01`).
 enum QuotedText {
-    /// Control characters and the line breaks beyond `\n` and `\r` (U+0085, U+2028, U+2029):
-    /// written escaped, never as they are, so no reader sees a line end in the middle of a value.
+    /// Control characters (C0, DEL and C1, which YAML does not allow as they are), the line
+    /// breaks beyond `\n` and `\r` (U+2028, U+2029) and the non-characters U+FFFE and U+FFFF:
+    /// written escaped, never as they are, so no reader sees a line end in the middle of a value
+    /// or refuses the file.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 
     static func quote(_ text: String, controlPrefix: String, digits: Int) -> String {

@@ -71,7 +71,7 @@ public enum DocumentParser {
             case "name": request.name = reader.string(value, what: "name")
             case "method":
                 if let method = reader.string(value, what: "method") {
-                    if method.isEmpty || !method.allSatisfy({ $0.isLetter && $0.isASCII }) {
+                    if !RequestDefinition.isMethodName(method) {
                         reader.error(value, "method must be a word such as GET or POST, found '\(method)'")
                     } else {
                         request.method = method.uppercased()

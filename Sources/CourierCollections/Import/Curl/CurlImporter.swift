@@ -107,7 +107,11 @@ public enum CurlImporter {
 
         mutating func option(_ flag: String, _ value: String) throws(ImportError) {
             switch flag {
-            case "-X", "--request": method = value.uppercased()
+            case "-X", "--request":
+                guard RequestDefinition.isMethodName(value) else {
+                    throw ImportError(description: "\(flag) takes a method made of letters, such as GET or PATCH, found '\(value)'")
+                }
+                method = value.uppercased()
             case "-H", "--header":
                 guard let colon = value.firstIndex(of: ":") else { throw ImportError(description: "the header '\(value)' has no colon") }
                 let name = String(value[..<colon]).trimmingCharacters(in: .whitespaces)

@@ -1,0 +1,39 @@
+import CourierCollections
+import Testing
+
+/// Inputs the curl-import fuzz target found: what the importer accepts saves and loads back.
+@Suite("curl import, refused where a saved file would not load back")
+struct CurlImportRegressionTests {
+    @Test("-X with something other than letters is refused with a sentence, not saved as a method the loader refuses")
+    func methodMustBeAWord() throws {
+        #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -X 'PATCH(' http://example.com/users/1") }
+        do {
+            _ = try CurlImporter.parse("curl --request 'GET /x' http://example.com")
+            Issue.record("a method with a space was imported")
+        } catch {
+            #expect(error.description == "--request takes a method made of letters, such as GET or PATCH, found 'GET /x'")
+        }
+        let imported = try CurlImporter.parse("curl -X purge http://example.com/cache")
+        #expect(imported.request.method == "PURGE")
+        let (loaded, problems) = DocumentParser.request(CollectionWriter.text(of: imported.request), file: "purge.yaml")
+        #expect(loaded == imported.request && problems.isEmpty)
+    }
+}
+
+/// What the curl-import fuzz target found in the YAML writer.
+@Suite("Saved values with characters YAML does not allow as they are")
+struct YAMLControlCharacterTests {
+    @Test("C1 control characters and non-characters are written escaped, and the file loads back", arguments: [
+        "s\u{9E}bc; theme=dark", "a\u{80}b", "\u{85}", "x\u{FFFE}\u{FFFF}",
+    ])
+    func escapedAndLoadedBack(_ value: String) throws {
+        var request = RequestDefinition()
+        request.url = "http://example.com/"
+        request.headers = [Field(name: "Cookie", value: value)]
+        let text = CollectionWriter.text(of: request)
+        #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value >= 0xFFFE })
+        let (loaded, problems) = DocumentParser.request(text, file: "r.yaml")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(loaded?.headers.first?.value.unicodeScalars.elementsEqual(value.unicodeScalars) == true)
+    }
+}
