@@ -123,7 +123,7 @@ public enum HTTPFileParser {
                     request.url += trimmed
                 } else if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
                     continue
-                } else if let colon = trimmed.firstIndex(of: ":") {
+                } else if let colon = trimmed.firstIndex(of: ":"), Self.isHeaderName(trimmed[..<colon].trimmingCharacters(in: .whitespaces)) {
                     request.headers.append(Field(name: String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces),
                                                  value: String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
                 } else {
@@ -163,5 +163,13 @@ public enum HTTPFileParser {
             words.removeFirst()
         }
         request.url = words.joined(separator: " ")
+    }
+
+    /// Whether `name` can be a header's name (RFC 9110 `token`); anything else on a header line is
+    /// listed as not understood instead of becoming a header no server would accept.
+    static func isHeaderName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)
+        }
     }
 }
