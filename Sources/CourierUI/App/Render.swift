@@ -72,6 +72,8 @@ extension ExplorerState {
         case .difference(let view, _, _)?:
             view.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), removed: theme.error,
                         added: theme.added, hint: "j k scroll · esc back")
+        case .message(let view)?:
+            view.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), tone: theme.style(for:), hint: "j k scroll · esc close")
         case nil: break
         }
         return screen
