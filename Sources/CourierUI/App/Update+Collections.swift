@@ -89,9 +89,11 @@ extension ExplorerState {
                 showProblems()
             case .request where choice.hasPrefix(Self.testEntryPrefix):
                 return runTests(in: String(choice.dropFirst(Self.testEntryPrefix.count)))
-            case .request where Self.importFormat(ofEntry: choice) != nil:
-                if let format = Self.importFormat(ofEntry: choice) { askImportSource(format) }
             case .request:
+                if let format = Self.importFormat(ofEntry: choice) {
+                    askImportSource(format)
+                    return []
+                }
                 focus = .collections
                 return reveal(choice)
             case .problem:

@@ -32,7 +32,7 @@ extension ExplorerState {
             }
             return []
         case .message(var view)?:
-            if view.scroll(keyMap.command(for: key), screenWidth: width, screenHeight: height) {
+            if view.scroll(keyMap.command(for: key), in: Layout(state: self).testRun) {
                 modal = .message(view)
             } else if [.escape, .enter, .character("q"), .ctrl("c")].contains(key) {
                 modal = nil

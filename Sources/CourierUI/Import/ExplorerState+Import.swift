@@ -42,7 +42,9 @@ extension ExplorerState {
     mutating func askImportDestination(_ format: ImportFormat, source: String) {
         var field = TextField(defaultImportDestination)
         field.handle(.end)
-        prompt = Prompt(title: "Import \(source) into (collection or folder)", field: field, purpose: .importInto(format, source: source))
+        // The question first: a long path would push it out of the prompt's title.
+        let file = source.split(separator: "/").last.map(String.init) ?? source
+        prompt = Prompt(title: "Import into (collection or folder) · \(file)", field: field, purpose: .importInto(format, source: source))
     }
 
     /// Both answers are in: the driver runs the import.

@@ -1,4 +1,4 @@
-/// A scrollable overlay of text too long for the status line (what an import wrote and could not
+/// A scrollable view of text too long for the status line (what an import wrote and could not
 /// map): lines wrapped to the width, list items with a hanging indent, each line in a tone.
 public struct MessageView: Sendable, Equatable {
     /// How a line is drawn.
@@ -31,42 +31,40 @@ public struct MessageView: Sendable, Equatable {
         self.lines = lines
     }
 
-    /// Where the overlay goes on a screen of this size: where the difference overlay goes.
-    public static func frame(width: Int, height: Int) -> Rect { DiffView.frame(width: width, height: height) }
-
     /// The lines as drawn `width` columns wide: a line longer than that continues on the next,
     /// indented past its own leading spaces and list mark, so items stay apart.
     public func wrapped(width: Int) -> [Line] {
         lines.flatMap { line -> [Line] in
-            let indent = Self.hangingIndent(of: line.text)
-            let first = DisplayWidth.wrap(line.text, width: max(1, width))
-            guard first.count > 1, indent < width / 2 else { return first.map { Line($0, line.tone) } }
-            let rest = DisplayWidth.wrap(first.dropFirst().joined(separator: " "), width: max(1, width - indent))
-            return [Line(first[0], line.tone)] + rest.map { Line(String(repeating: " ", count: indent) + $0, line.tone) }
+            let (prefix, body) = Self.hangingPrefix(of: line.text)
+            let indent = DisplayWidth.of(prefix)
+            guard indent < width / 2 else { return DisplayWidth.wrap(line.text, width: max(1, width)).map { Line($0, line.tone) } }
+            let pad = String(repeating: " ", count: indent)
+            return DisplayWidth.wrap(String(body), width: width - indent).enumerated().map {
+                Line(($0.offset == 0 ? String(prefix) : pad) + $0.element, line.tone)
+            }
         }
     }
 
-    /// The text area inside the frame on a screen of this size.
-    static func inside(width: Int, height: Int) -> Rect {
-        let inside = frame(width: width, height: height).inset(by: 1)
-        // One column of margin on the left, as the overlay draws it.
+    /// The text area inside `rect`: within the border, a column of margin on the left.
+    static func textArea(of rect: Rect) -> Rect {
+        let inside = rect.inset(by: 1)
         return Rect(x: inside.x + 1, y: inside.y, width: inside.width - 1, height: inside.height)
     }
 
-    /// Scrolls for a movement command on a screen of this size; false for anything else.
-    public mutating func scroll(_ command: Command?, screenWidth: Int, screenHeight: Int) -> Bool {
-        let area = Self.inside(width: screenWidth, height: screenHeight)
-        let count = wrapped(width: area.width).count
-        guard let moved = ScrollView.top(top, after: command, lineCount: count, height: area.height) else { return false }
+    /// Scrolls for a movement command, the view drawn in `rect`; false for anything else.
+    public mutating func scroll(_ command: Command?, in rect: Rect) -> Bool {
+        let area = Self.textArea(of: rect)
+        guard let moved = ScrollView.top(top, after: command, lineCount: wrapped(width: area.width).count, height: area.height) else {
+            return false
+        }
         top = moved
         return true
     }
 
-    /// Draws the overlay; `tone` gives each tone's style over `text`, `hint` the keys in the border.
-    public func render(on screen: inout Screen, box: Style, text: Style, tone: (Tone) -> Style, hint: String) {
-        let rect = Self.frame(width: screen.width, height: screen.height)
+    /// Draws the view in `rect`; `tone` gives each tone's style over `text`, `hint` the keys in the border.
+    public func render(in rect: Rect, on screen: inout Screen, box: Style, text: Style, tone: (Tone) -> Style, hint: String) {
         screen.fill(rect, style: text)
-        let area = Self.inside(width: screen.width, height: screen.height)
+        let area = Self.textArea(of: rect)
         let all = wrapped(width: area.width)
         // The badge says there is more below, and how far down the view is.
         let position = all.count > area.height ? "\(min(all.count, top + area.height))/\(all.count) · " : ""
@@ -76,12 +74,15 @@ public struct MessageView: Sendable, Equatable {
         }
     }
 
-    /// Columns a continuation line is indented by: the line's leading spaces and its list mark.
-    private static func hangingIndent(of text: String) -> Int {
+    /// What continuation lines are indented past: the line's leading spaces and its list mark
+    /// (`  ✗ `), and the rest of the line.
+    private static func hangingPrefix(of text: String) -> (Substring, Substring) {
         let spaces = text.prefix { $0 == " " }.count
         let rest = text.dropFirst(spaces)
-        guard spaces > 0, let mark = rest.first, !mark.isLetter, !mark.isNumber, rest.dropFirst().first == " " else { return spaces }
-        return spaces + DisplayWidth.of(mark) + 1
+        if spaces > 0, let mark = rest.first, !mark.isLetter, !mark.isNumber, rest.dropFirst().first == " " {
+            return (text.prefix(spaces + 2), text.dropFirst(spaces + 2))
+        }
+        return (text.prefix(spaces), text.dropFirst(spaces))
     }
 }
 
