@@ -14,10 +14,12 @@ enum SessionHarness {
         try await run(on: wrap(FileCollectionStore(directory: collections)), state: state) { try await script($0, collections) }
     }
 
-    /// Runs a session over `store` until `script` is done, then quits it.
-    static func run(on store: any CollectionStore, state: URL? = nil, _ script: (ScriptedTerminal) async throws -> Void) async throws {
+    /// Runs a session over `store` until `script` is done, then quits it; `environment` adds to
+    /// the process environment the session sees (`HOME`, say).
+    static func run(on store: any CollectionStore, state: URL? = nil, environment: [String: String] = [:],
+                    _ script: (ScriptedTerminal) async throws -> Void) async throws {
         let stateHome = try TemporaryDirectory()
-        let (terminal, loop) = try await start(on: store, state: state ?? stateHome.url)
+        let (terminal, loop) = try await start(on: store, state: state ?? stateHome.url, environment: environment)
         defer { terminal.hangUp() }
         try await script(terminal)
         terminal.press(.character("q"))
@@ -26,9 +28,10 @@ enum SessionHarness {
 
     /// Starts a session over `store` on its own thread, captured variables and drafts in
     /// `state` (`XDG_STATE_HOME`, DESIGN.md's "State on disk"); returns once it drew its first frame.
-    static func start(on store: any CollectionStore, state: URL) async throws -> (ScriptedTerminal, Thread) {
+    static func start(on store: any CollectionStore, state: URL, environment: [String: String] = [:]) async throws -> (ScriptedTerminal, Thread) {
         let terminal = ScriptedTerminal(width: 120, height: 40)
         var settings = ExplorerSettings()
+        settings.processEnvironment.merge(environment) { $1 }
         settings.processEnvironment["XDG_STATE_HOME"] = state.path
         let session = ExplorerSession(terminal: terminal, settings: settings, store: store, demo: TestDemoURL())
         let loop = Thread { session.run() }

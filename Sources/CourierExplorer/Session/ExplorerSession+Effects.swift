@@ -57,6 +57,7 @@ extension ExplorerSession {
             case .clearCaptured(let id, let environment, let name): clearCaptured(name, of: id, environment: environment)
             case .runTests(let folder, let environment): runTests(folder, environment: environment)
             case .cancelTests: testTask?.cancel()
+            case .importFile(let format, let source, let into): importFile(format, source: source, into: into)
             }
         }
     }

@@ -47,6 +47,9 @@ public enum Effect: Sendable, Equatable {
     case runTests(folder: String, environment: String?)
     /// Stop the folder run.
     case cancelTests
+    /// Import the file at `source` (as typed: relative, absolute or `~/…`) in `format` into the
+    /// folder `into` with `courier import`'s importer, and report with `imported`.
+    case importFile(format: ImportFormat, source: String, into: String)
 }
 
 /// What the driver learnt about a draft: how it resolves in the environment.
@@ -120,6 +123,8 @@ public enum Action: Sendable, Equatable {
     case testRecorded(TestRunRow)
     /// The folder run is over; `cancelled` when Esc stopped it.
     case testsFinished(cancelled: Bool)
+    /// An import from the palette is done (the tree was reloaded just before).
+    case imported(ImportOutcome)
 }
 
 /// What to do once the user has answered about unsaved changes.
@@ -147,6 +152,8 @@ public enum Modal: Sendable, Equatable {
     case question(Dialog, DialogPurpose)
     /// The line difference of a conflict, shown over its question; Esc goes back to it.
     case difference(DiffView, over: Dialog, DialogPurpose)
+    /// A long message to read and scroll (what an import did); any closing key goes back.
+    case message(MessageView)
 }
 
 /// What the open palette chooses.
@@ -165,6 +172,20 @@ public struct Prompt: Sendable, Equatable {
         case create(folder: String)
         case rename(String)
         case newEnvironment
+        /// The file to import in this format.
+        case importSource(ImportFormat)
+        /// The folder to import `source` into.
+        case importInto(ImportFormat, source: String)
+
+        /// What the status line says when the answer is empty.
+        var emptyAnswer: String {
+            switch self {
+            case .create, .rename: return "a request needs a name"
+            case .newEnvironment: return "an environment needs a name"
+            case .importSource: return "nothing imported: type the path of the file to import"
+            case .importInto: return "nothing imported: type a collection or a folder inside one, such as Imported"
+            }
+        }
     }
 
     public var title: String

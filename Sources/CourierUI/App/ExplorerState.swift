@@ -89,7 +89,7 @@ public struct ExplorerState: Sendable, Equatable {
     public var dialog: Dialog? {
         switch modal {
         case .question(let dialog, _)?, .difference(_, let dialog, _)?: return dialog
-        case nil: return nil
+        case .message?, nil: return nil
         }
     }
     public var palettePurpose: PalettePurpose = .request

@@ -88,7 +88,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .expectEqual: return "expect the key path under the cursor to equal its value now"
         case .capture: return "capture the key path under the cursor into a variable"
         case .runTests: return "run the selected folder's requests as tests (esc cancels)"
-        case .palette: return "go to a request by name, or to the problems list"
+        case .palette: return "go to a request · ! problems · test FOLDER · import FORMAT"
         case .problems: return "list every problem in the collection files; ⏎ goes to its request"
         case .filter: return "filter the collections · search the body"
         case .copy: return "copy the id, the body, the cURL command (secrets masked) or the preview"

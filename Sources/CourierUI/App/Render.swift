@@ -10,7 +10,7 @@ struct Layout {
     let responseBody: Rect
     let status: Rect
     let filterRow: Int?
-    /// The results of a folder run, over the request and response panes.
+    /// The results of a folder run or an import, over the request and response panes.
     let testRun: Rect
 
     init(state: ExplorerState) {
@@ -72,6 +72,10 @@ extension ExplorerState {
         case .difference(let view, _, _)?:
             view.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), removed: theme.error,
                         added: theme.added, hint: "j k scroll · esc back")
+        case .message(let view)?:
+            // Over the request and response panes, so the tree beside it shows the new requests.
+            view.render(in: layout.testRun, on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), tone: theme.style(for:),
+                        hint: "j k scroll · esc close")
         case nil: break
         }
         return screen

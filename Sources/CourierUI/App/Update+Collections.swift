@@ -90,6 +90,10 @@ extension ExplorerState {
             case .request where choice.hasPrefix(Self.testEntryPrefix):
                 return runTests(in: String(choice.dropFirst(Self.testEntryPrefix.count)))
             case .request:
+                if let format = Self.importFormat(ofEntry: choice) {
+                    askImportSource(format)
+                    return []
+                }
                 focus = .collections
                 return reveal(choice)
             case .problem:
@@ -125,7 +129,7 @@ extension ExplorerState {
             self.prompt = nil
             let name = prompt.field.text.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else {
-                status = "a request needs a name"
+                status = prompt.purpose.emptyAnswer
                 return []
             }
             switch prompt.purpose {
@@ -142,6 +146,10 @@ extension ExplorerState {
                     return []
                 }
                 return [.rename(id: id, name: stem)]
+            case .importSource(let format):
+                askImportDestination(format, source: name)
+            case .importInto(let format, let source):
+                return importFile(format, source: source, into: name)
             }
         default:
             prompt.field.handle(key)

@@ -31,6 +31,13 @@ extension ExplorerState {
                 modal = .question(dialog, purpose)
             }
             return []
+        case .message(var view)?:
+            if view.scroll(keyMap.command(for: key), in: Layout(state: self).testRun) {
+                modal = .message(view)
+            } else if [.escape, .enter, .character("q"), .ctrl("c")].contains(key) {
+                modal = nil
+            }
+            return []
         case .question(var dialog, let purpose)?:
             let outcome = dialog.handle(key)
             modal = .question(dialog, purpose)

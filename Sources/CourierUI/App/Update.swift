@@ -119,6 +119,7 @@ extension ExplorerState {
         case .testStarted(let id): testStarted(id)
         case .testRecorded(let row): return testRecorded(row)
         case .testsFinished(let cancelled): testsFinished(cancelled: cancelled)
+        case .imported(let outcome): return imported(outcome)
         case .externallyEdited(let text):
             guard let text else { break }
             editor?.bodyEditor = nil
@@ -261,7 +262,7 @@ extension ExplorerState {
             palettePurpose = .request
             // The problems list is one entry away, but only when there is something to list.
             palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
-                + folderIds.map { Self.testEntryPrefix + $0 })
+                + folderIds.map { Self.testEntryPrefix + $0 } + Self.importEntries)
         case .problems: showProblems()
         case .environment:
             guard editor != nil else {

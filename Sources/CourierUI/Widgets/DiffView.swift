@@ -18,17 +18,8 @@ public struct DiffView: Sendable, Equatable {
 
     /// Scrolls for a movement command; returns false for anything else.
     public mutating func scroll(_ command: Command?, height: Int) -> Bool {
-        let page = max(1, height - 1)
-        switch command {
-        case .moveDown?: top += 1
-        case .moveUp?: top -= 1
-        case .pageDown?: top += page
-        case .pageUp?: top -= page
-        case .top?: top = 0
-        case .bottom?: top = lines.count
-        default: return false
-        }
-        top = max(0, min(top, lines.count - height))
+        guard let moved = ScrollView.top(top, after: command, lineCount: lines.count, height: height) else { return false }
+        top = moved
         return true
     }
 

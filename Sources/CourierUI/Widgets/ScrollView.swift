@@ -34,6 +34,23 @@ public struct ScrollView: Sendable, Equatable {
 
     public mutating func scrollToEnd(lineCount: Int, height: Int) { top = max(0, lineCount - height) }
 
+    /// The first line an overlay of `lineCount` lines, `height` rows tall, shows after a movement
+    /// command (j, k, page keys, g, G) when it showed `top`; nil for any other command.
+    public static func top(_ top: Int, after command: Command?, lineCount: Int, height: Int) -> Int? {
+        let page = max(1, height - 1)
+        let moved: Int
+        switch command {
+        case .moveDown?: moved = top + 1
+        case .moveUp?: moved = top - 1
+        case .pageDown?: moved = top + page
+        case .pageUp?: moved = top - page
+        case .top?: moved = 0
+        case .bottom?: moved = lineCount
+        default: return nil
+        }
+        return max(0, min(moved, lineCount - height))
+    }
+
     /// Draws the visible lines of `source` into `rect`; returns how many lines it asked the source for.
     @discardableResult
     public func render(_ source: some LineSource, in rect: Rect, on screen: inout Screen, style: Style, gutter: Style) -> Int {

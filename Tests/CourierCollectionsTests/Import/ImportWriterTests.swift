@@ -42,7 +42,7 @@ struct ImportWriterTests {
         try directory.write("Imported/users/create-user.yaml", "name: mine\npath: x\n")
         let again = try ImportWriter(store: store, into: "Imported").write(imported)
         #expect(again.written.isEmpty)
-        #expect(again.unmapped.map(\.description) == ["Imported/users/create-user.yaml: the whole file: it exists already and was kept; pass --force to replace it"])
+        #expect(again.unmapped.map(\.description) == ["Imported/users/create-user.yaml: the whole file: it exists already and was kept (courier import … --force replaces it)"])
         #expect(again.unchanged.count == 4)
         let forced = try ImportWriter(store: store, into: "Imported", force: true).write(imported)
         #expect(forced.written == ["Imported/users/create-user.yaml"] && forced.unmapped.isEmpty)

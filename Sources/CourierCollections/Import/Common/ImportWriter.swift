@@ -1,7 +1,7 @@
 import Foundation
 
 /// What writing an import did: every file created or changed, the items not mapped, and notes.
-public struct ImportReport: Sendable {
+public struct ImportReport: Sendable, Equatable {
     /// Files written, as paths below the collections directory.
     public var written: [String] = []
     /// Files that already held exactly what the import would write.
@@ -12,6 +12,9 @@ public struct ImportReport: Sendable {
     public var notes: [String] = []
     /// How many request files the import holds.
     public var requestCount = 0
+    /// The ids of the request files that now hold what the import made (written, or unchanged),
+    /// in the source's order: `Imported/pets/list-pets`.
+    public var requestIds: [String] = []
 
     /// A report of nothing written yet.
     public init() {}
@@ -50,7 +53,9 @@ public struct ImportWriter {
         let layout = Layout(imported, destination: destination)
         report.requestCount = layout.requestFiles.count
         for file in layout.requestFiles {
+            let shown = file.path.joined(separator: "/")
             put(file.path, Self.commented(file.comments) + CollectionWriter.text(of: file.request), into: &report)
+            if report.written.last == shown || report.unchanged.last == shown { report.requestIds.append(String(shown.dropLast(5))) }
         }
         for folder in layout.folderSettings {
             let text = Self.commented(folder.comments) + CollectionWriter.text(of: folder.settings)
@@ -76,7 +81,7 @@ public struct ImportWriter {
                 return
             }
             guard force else {
-                report.unmapped.append(UnmappedItem(file: shown, item: "the whole file", reason: "it exists already and was kept; pass --force to replace it"))
+                report.unmapped.append(UnmappedItem(file: shown, item: "the whole file", reason: "it exists already and was kept (courier import … --force replaces it)"))
                 return
             }
         }

@@ -23,18 +23,7 @@ struct ImportPostmanCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A Postman environment or globals export; repeatable.") var environment: [String] = []
 
     func run() async throws {
-        try options.run(collections, prepare: { imported in
-            // Globals first, so an environment's value of the same name wins.
-            var parsed: [(ImportedEnvironment, isGlobals: Bool)] = []
-            for path in environment {
-                do {
-                    parsed.append(try PostmanImporter.parseEnvironment(try ImportFileOptions.read(path), file: path))
-                } catch let error as ImportError {
-                    throw CLIFailure.usage("cannot import: \(error)")
-                }
-            }
-            PostmanImporter.addEnvironments(parsed, to: &imported)
-        }, parse: { path, data throws(ImportError) in try PostmanImporter.parse(data, file: path) })
+        try options.run(collections, .postman) { $0.environments = environment }
     }
 }
 
@@ -56,7 +45,7 @@ struct ImportInsomniaCommand: AsyncParsableCommand {
     @OptionGroup var options: ImportFileOptions
 
     func run() async throws {
-        try options.run(collections) { path, data throws(ImportError) in try InsomniaImporter.parse(data, file: path) }
+        try options.run(collections, .insomnia)
     }
 }
 
@@ -79,7 +68,7 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     @OptionGroup var options: ImportFileOptions
 
     func run() async throws {
-        try options.run(collections) { path, data throws(ImportError) in try OpenAPIImporter.parse(data, file: path) }
+        try options.run(collections, .openapi)
     }
 }
 
@@ -102,8 +91,7 @@ struct ImportHARCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Keep only requests to this host; repeatable.") var host: [String] = []
 
     func run() async throws {
-        let filter = HARImporter.Filter(onlyXHR: onlyXhr, hosts: host)
-        try options.run(collections) { path, data throws(ImportError) in try HARImporter.parse(data, file: path, filter: filter) }
+        try options.run(collections, .har) { $0.harFilter = HARImporter.Filter(onlyXHR: onlyXhr, hosts: host) }
     }
 }
 
@@ -126,12 +114,6 @@ struct ImportHTTPCommand: AsyncParsableCommand {
     @OptionGroup var options: ImportFileOptions
 
     func run() async throws {
-        try options.run(collections, nestEachFile: true) { path, data throws(ImportError) in
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            let environments = HTTPFileImporter.Environments(
-                shared: FileManager.default.contents(atPath: folder.appendingPathComponent("http-client.env.json").path),
-                secret: FileManager.default.contents(atPath: folder.appendingPathComponent("http-client.private.env.json").path))
-            return try HTTPFileImporter.parse(data, file: path, folder: folder.standardizedFileURL.path, environments: environments)
-        }
+        try options.run(collections, .http)
     }
 }
