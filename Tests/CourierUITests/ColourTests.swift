@@ -86,7 +86,7 @@ struct ColourTests {
         harness.type("create-user")
         harness.press(.enter)
         harness.receive(.previewed(id: "Demo/users/create-user", Preview(
-            curl: "", resolvedURL: nil, baseURL: nil, variables: ["known": "1"], environments: [])))
+            curl: "", resolvedURL: "cannot resolve: nope is not defined", baseURL: nil, variables: ["known": "1"], environments: [])))
         #expect(style(of: "{{nope}}", in: harness.screen)?.foreground == Theme.standard.style(named: "variable.missing").foreground)
         #expect(style(of: "{{known}}", in: harness.screen)?.foreground == Theme.standard.style(named: "variable").foreground)
         #expect(harness.sent.isEmpty)
