@@ -7,8 +7,8 @@ import Testing
 /// Home and End nor tmux's own).
 @Suite("courier explorer keys and colours in tmux")
 struct ExplorerKeysAndColoursTests {
-    /// A collection on the shared test server with a request `API/note` with one header, `X-Note`,
-    /// and one answering 503.
+    /// A collection on the shared test server with a request `API/note` with one header,
+    /// `X-Note: one`, and one answering 503.
     private func collection() async throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         let server = try await TestServer.shared()
@@ -44,15 +44,15 @@ struct ExplorerKeysAndColoursTests {
         try await session.send("API/note", literal: true)
         try await session.send("Enter")
         try await session.waitFor { $0.contains("API/note") && $0.contains("Headers 1") }
-        // To the Headers tab, and into the header's name.
+        // To the Headers tab, and into the header's value.
         try await session.send("Tab", "]", "Enter")
         try await sendBytes(session, home)
         try await session.send("A", literal: true)
         try await sendBytes(session, end)
         try await session.send("Z", literal: true)
         try await session.send("Enter")
-        let screen = try await session.waitFor { $0.contains("AX-NoteZ") }
-        #expect(!screen.contains("X-NoteZA"), "\(screen)")
+        let screen = try await session.waitFor { $0.contains("X-Note    AoneZ") }
+        #expect(!screen.contains("oneZA"), "\(screen)")
         await session.stop()
     }
 
