@@ -22,12 +22,14 @@ enum KeyDecoder {
         case KEY_SF: return .key(.shiftDown)
         case KEY_SLEFT: return .key(.shiftLeft)
         case KEY_SRIGHT: return .key(.shiftRight)
-        case KEY_HOME: return .key(.home)
-        case KEY_END: return .key(.end)
+        // vt220's terminfo calls Home and End "find" and "select".
+        case KEY_HOME, KEY_FIND: return .key(.home)
+        case KEY_END, KEY_SELECT: return .key(.end)
         case KEY_PPAGE: return .key(.pageUp)
         case KEY_NPAGE: return .key(.pageDown)
         case KEY_BACKSPACE: return .key(.backspace)
         case KEY_DC: return .key(.delete)
+        case KEY_IC: return .key(.insert)
         case KEY_BTAB: return .key(.backTab)
         case KEY_ENTER: return .key(.enter)
         case KEY_RESIZE: return .resize(width: Int(courier_cols()), height: Int(courier_lines()))
@@ -51,13 +53,14 @@ enum KeyDecoder {
         }
     }
 
-    /// Esc alone, Alt plus a key, or the start of a bracketed paste (`ESC [200~ … ESC [201~`).
+    /// Esc alone, Alt plus a key, a key ncurses did not decode (`EscapeSequence`), or the start of
+    /// a bracketed paste (`ESC [200~ … ESC [201~`).
     private static func escape() -> TerminalEvent? {
         nodelay(courier_stdscr(), true)
         defer { nodelay(courier_stdscr(), false) }
         var next: wint_t = 0
         guard wget_wch(courier_stdscr(), &next) == OK else { return .key(.escape) }
-        guard next == 91 else {  // not "[": Alt plus a key
+        guard next == 91 || next == 79 else {  // not "[" or "O": Alt plus a key
             // Esc followed by a control key is two key presses typed quickly, not one chord.
             if next < 32 || next == 127 {
                 unget_wch(wchar_t(bitPattern: UInt32(next)))
@@ -66,13 +69,19 @@ enum KeyDecoder {
             guard let scalar = Unicode.Scalar(UInt32(next)) else { return .key(.escape) }
             return .key(.alt(Character(scalar)))
         }
-        var sequence = ""
-        while sequence.count < 6, wget_wch(courier_stdscr(), &next) == OK, let scalar = Unicode.Scalar(UInt32(next)) {
-            sequence.unicodeScalars.append(scalar)
-            if scalar == "~" || scalar.properties.isAlphabetic { break }
+        var bytes: [UInt8] = [EscapeSequence.escape, UInt8(next)]
+        while bytes.count < EscapeSequence.longest, !EscapeSequence.isComplete(bytes), wget_wch(courier_stdscr(), &next) == OK {
+            // Sequences are ASCII; anything else ends one that was not a sequence after all.
+            guard next < 128 else {
+                unget_wch(wchar_t(bitPattern: UInt32(next)))
+                break
+            }
+            bytes.append(UInt8(next))
         }
-        guard sequence == "200~" else { return .key(.escape) }
-        return paste()
+        if bytes == Array("\u{1B}[200~".utf8) { return paste() }
+        // `ESC O` alone is Alt-O typed, not the start of a sequence.
+        if bytes == [EscapeSequence.escape, 79] { return .key(.alt("O")) }
+        return EscapeSequence.decode(bytes).map(TerminalEvent.key) ?? .key(.escape)
     }
 
     private static func paste() -> TerminalEvent {

@@ -14,7 +14,10 @@ struct CourierUnderTest {
         work = try TemporaryDirectory()
     }
 
-    var path: String { Processes.productsDirectory.appendingPathComponent("courier").path }
+    var path: String { Self.executable }
+
+    /// The built `courier`, for suites that run it without a state folder of their own.
+    static var executable: String { Processes.productsDirectory.appendingPathComponent("courier").path }
 
     /// Runs `courier ARGUMENTS --collections DIR`; `demoURL` replaces the shared demo server's.
     func run(_ arguments: [String], collections: URL, demoURL: String? = nil) async throws -> ProcessResult {

@@ -16,12 +16,7 @@ struct ResponsePaneTests {
 
     /// create-user open and sent, the response arrived, focus on the response pane.
     private func answered() -> Harness {
-        var harness = Harness(width: 100, height: 40)
-        harness.press(.character("p"))
-        harness.type("create-user")
-        harness.press(.enter, .ctrl("r"))
-        harness.effects += harness.state.update(.finished(id: "Demo/users/create-user", Self.snapshot(1)))
-        harness.press(.tab, .tab)
+        let harness = Harness.answered(Self.snapshot(1))
         #expect(harness.state.focus == .response)
         return harness
     }

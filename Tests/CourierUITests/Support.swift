@@ -56,6 +56,17 @@ struct Harness {
         return harness
     }
 
+    /// create-user open and sent, `response` arrived, focus on the response pane.
+    static func answered(_ response: ResponseSnapshot, width: Int = 100, height: Int = 40) -> Harness {
+        var harness = Harness(width: width, height: height)
+        harness.press(.character("p"))
+        harness.type("create-user")
+        harness.press(.enter, .ctrl("r"))
+        harness.receive(.finished(id: "Demo/users/create-user", response))
+        harness.press(.tab, .tab)
+        return harness
+    }
+
     /// Picks `method` for the open request with `m`: an unsaved change.
     mutating func pickMethod(_ method: String) {
         press(.character("m"))

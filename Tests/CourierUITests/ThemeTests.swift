@@ -72,7 +72,13 @@ struct ThemeTests {
         #expect(configuration.keyMap.command(for: .character("x")) == .quit)
         #expect(configuration.keyMap.command(for: .ctrl("q")) == .quit)
         #expect(configuration.keyMap.command(for: .ctrl("n")) == .moveDown)
-        #expect(configuration.keyMap.command(for: .character("q")) == .quit, "defaults stay")
+        #expect(configuration.keyMap.command(for: .character("q")) == nil, "the keys given replace the defaults")
+        #expect(configuration.keyMap.command(for: .character("j")) == nil && configuration.keyMap.command(for: .down) == nil)
+        #expect(configuration.keyMap.command(for: .character("k")) == .moveUp, "a command whose keys all failed keeps its defaults")
+        #expect(configuration.keyMap.command(for: .character("?")) == .help, "commands not named keep their defaults")
+        #expect(configuration.keyMap.key(for: .quit) == "x", "hints follow")
+        #expect(configuration.keyMap.helpLines.contains { $0.keys == "x, ctrl-q" && $0.summary == Command.quit.summary }, "help follows")
+        #expect(!configuration.keyMap.helpLines.contains { $0.keys.split(separator: ",").contains("q") })
         #expect(problems.map(\.description) == [
             "config.yaml:5:3: unknown command 'fly'; did you mean 'fold'?",
             "config.yaml:6:13: 'not-a-key' is not a key; write keys like j, ctrl-s, alt-x, f5, pgdn, enter",
@@ -92,5 +98,19 @@ struct ThemeTests {
         #expect(configuration.spooling == .standard)
         #expect(problems.map(\.description) == ["c.yaml:1:14: spool-above takes a size such as 8 MB or 512 KiB, or off"])
         #expect(ByteCount.parse("12 parsecs") == nil && ByteCount.parse("-3") == nil && ByteCount.parse("") == nil)
+    }
+
+    @Test("A rebinding shows in the status line's hints and in ?")
+    func hintsFollowRebinding() {
+        let (configuration, problems) = ConfigParser.parse("keys:\n  help: [f1]\n  send: [f5]\n", file: "config.yaml")
+        #expect(problems.isEmpty)
+        var state = ExplorerState(width: 100, height: 24, tree: sampleTree, definitions: sampleDefinitions, keyMap: configuration.keyMap)
+        let hints = state.render().line(23)
+        #expect(hints.contains("f5 send") && hints.contains("f1 help") && !hints.contains("ctrl-r") && !hints.contains("? help"), "\(hints)")
+        _ = state.update(.event(.key(.function(1))))
+        #expect(state.render().text.contains("any other key closes"), "f1 opens the help")
+        _ = state.update(.event(.key(.escape)))
+        _ = state.update(.event(.key(.character("?"))))
+        #expect(!state.render().text.contains("any other key closes"), "? no longer does")
     }
 }

@@ -52,8 +52,9 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
         state = ExplorerState(width: terminal.width, height: terminal.height, tree: view.nodes,
                               definitions: view.definitions, problems: view.problems, keyMap: settings.keyMap)
         state.collectionEnvironments = view.environments
-        // The state's own line counts the collections' problems; a broken config comes first.
-        if let problem = settings.problems.first { state.status = "\(problem) (ignored)" }
+        // The state's own line counts the collections' problems; a broken config comes first,
+        // every entry of it, since fixing one at a time to find the next wastes restarts.
+        if let status = settings.problemsSentence { state.status = status }
     }
 
     /// The loop: until the state asks to quit, or nobody is there to see it.

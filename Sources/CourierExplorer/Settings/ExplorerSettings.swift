@@ -4,7 +4,7 @@ import CourierUI
 import Foundation
 
 /// The explorer's theme, key map and body spooling, from `$XDG_CONFIG_HOME/courier/config.yaml` (or
-/// `~/.config/courier/config.yaml`) and `Themes/NAME.yaml`. Problems are reported, never fatal:
+/// `~/.config/courier/config.yaml`) and the theme it names (`ThemeLookup`). Problems are reported, never fatal:
 /// a broken file falls back to the defaults.
 public struct ExplorerSettings: Sendable {
     public var theme: Theme = .standard
@@ -28,8 +28,10 @@ public struct ExplorerSettings: Sendable {
         return ResponseSpooling(above: threshold)
     }
 
-    /// The settings of this user: config file, then `themeOverride` (`--theme`).
-    public static func load(themeOverride: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> ExplorerSettings {
+    /// The settings of this user: config file, then `themeOverride` (`--theme`), the theme looked
+    /// up as `ThemeLookup` says for the collections at `collections`.
+    public static func load(themeOverride: String?, collections: URL? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> ExplorerSettings {
         var settings = ExplorerSettings()
         var themeName = themeOverride
         if let (configuration, problems) = configuration(environment: environment) {
@@ -39,31 +41,39 @@ public struct ExplorerSettings: Sendable {
             settings.problems += problems.map(\.description)
             themeName = themeName ?? configuration.theme
         }
-        if let themeName, themeName != "default" || FileManager.default.fileExists(atPath: themeFile(themeName).path) {
-            let file = themeFile(themeName)
-            if let text = try? String(contentsOf: file, encoding: .utf8) {
-                let (theme, problems) = ThemeParser.parse(text, file: file.path)
-                settings.theme = problems.isEmpty ? theme : .standard
-                settings.problems += problems.map { "\($0); using the default theme" }
+        if let themeName {
+            let lookup = ThemeLookup(collections: collections, environment: environment)
+            if let (theme, problems) = lookup.load(themeName) {
+                settings.theme = theme
+                settings.problems += problems
             } else {
-                settings.problems.append("no theme '\(themeName)' at \(file.path); using the default theme")
+                settings.problems.append("\(lookup.unknown(themeName)); using the default theme")
             }
         }
         return settings
     }
 
+    /// The user's configuration folder: `$XDG_CONFIG_HOME`, else `~/.config`.
+    static func configHome(environment: [String: String]) -> URL {
+        let path = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"].map { "\($0)/.config" } ?? ".config")
+        return URL(fileURLWithPath: path)
+    }
+
+    /// Every config and theme problem in one sentence, for the status line; nil when there are none.
+    public var problemsSentence: String? {
+        switch problems.count {
+        case 0: return nil
+        case 1: return "\(problems[0]) (ignored)"
+        default: return "\(problems.count) problems in config and theme files, each ignored: " + problems.joined(separator: " · ")
+        }
+    }
+
     /// `config.yaml` of this user (`$XDG_CONFIG_HOME/courier/`, else `~/.config/courier/`) and its
     /// problems; nil when there is none. The CLI reads `max-size:` from it too.
     public static func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) -> (Configuration, [ConfigProblem])? {
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { "\($0)/.config" } ?? ".config")
-        let configFile = URL(fileURLWithPath: configHome).appendingPathComponent("courier/config.yaml")
+        let configFile = configHome(environment: environment).appendingPathComponent("courier/config.yaml")
         guard let text = try? String(contentsOf: configFile, encoding: .utf8) else { return nil }
         return ConfigParser.parse(text, file: configFile.path)
-    }
-
-    /// Themes ship in `Themes/` next to `Collections/`.
-    private static func themeFile(_ name: String) -> URL {
-        URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Themes/\(name).yaml")
     }
 }

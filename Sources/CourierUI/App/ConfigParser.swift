@@ -78,13 +78,16 @@ public enum ConfigParser {
                         continue
                     }
                     let nodes: [Node] = keysNode.sequence.map(Array.init) ?? [keysNode]
+                    var parsedKeys: [Key] = []
                     for node in nodes {
                         guard let keyName = node.scalar?.string, let parsed = Key(name: keyName) else {
                             report(node, "'\(node.scalar?.string ?? "")' is not a key; write keys like j, ctrl-s, alt-x, f5, pgdn, enter")
                             continue
                         }
-                        configuration.keyMap.bind(parsed, to: command)
+                        parsedKeys.append(parsed)
                     }
+                    // Only keys that parsed replace the defaults: a command is never left with none by a typo.
+                    if !parsedKeys.isEmpty { configuration.keyMap.rebind(command, to: parsedKeys) }
                 }
             default:
                 report(key, "unknown setting '\(key.scalar?.string ?? "")'; known: theme, spool-above, max-size, keys")

@@ -5,7 +5,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     /// Shift plus an arrow, for selections.
     case shiftUp, shiftDown, shiftLeft, shiftRight
     case home, end, pageUp, pageDown
-    case enter, escape, backspace, delete, tab, backTab
+    case enter, escape, backspace, delete, insert, tab, backTab
     case function(Int)
     /// Ctrl plus a letter, as `ctrl("s")`.
     case ctrl(Character)
@@ -33,6 +33,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
         case .escape: return "esc"
         case .backspace: return "backspace"
         case .delete: return "delete"
+        case .insert: return "insert"
         case .tab: return "tab"
         case .backTab: return "shift-tab"
         case .function(let number): return "f\(number)"
@@ -49,7 +50,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
             "shift-left": .shiftLeft, "shift-right": .shiftRight, "home": .home, "end": .end,
             "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown, "enter": .enter,
             "return": .enter, "esc": .escape, "escape": .escape, "backspace": .backspace, "delete": .delete,
-            "del": .delete, "tab": .tab, "shift-tab": .backTab, "backtab": .backTab, "space": .character(" "),
+            "del": .delete, "insert": .insert, "ins": .insert, "tab": .tab, "shift-tab": .backTab, "backtab": .backTab, "space": .character(" "),
         ]
         if let key = named[lower] { self = key; return }
         if lower.hasPrefix("ctrl-"), name.count == 6, let last = lower.last { self = .ctrl(last); return }

@@ -97,7 +97,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .wider: return "widen the collections pane"
         case .shorter: return "shrink the request pane"
         case .taller: return "grow the request pane"
-        case .suspend: return "suspend to the shell"
+        case .suspend: return "suspend to the shell (outside fields and the body editor)"
         case .help: return "show every key"
         case .quit: return "quit (asks when there are unsaved changes)"
         }
@@ -136,6 +136,13 @@ public struct KeyMap: Sendable, Equatable {
     /// Binds `key` to `command`, replacing what it did before.
     public mutating func bind(_ key: Key, to command: Command) { bindings[key] = command }
 
+    /// Binds exactly `keys` to `command`: the keys it had before are let go, so a rebinding in
+    /// `config.yaml` replaces the defaults, and hints and help show only the new keys.
+    public mutating func rebind(_ command: Command, to keys: [Key]) {
+        bindings = bindings.filter { $0.value != command }
+        for key in keys { bindings[key] = command }
+    }
+
     /// The first key bound to `command`, for hints: `ctrl-r`.
     public func key(for command: Command) -> String {
         bindings.filter { $0.value == command }.map(\.key.description).sorted { ($0.count, $0) < ($1.count, $1) }.first ?? "unbound"
@@ -144,11 +151,24 @@ public struct KeyMap: Sendable, Equatable {
     /// The key that opens a request, for sentences: `⏎` while Enter does, else the first one bound.
     public var openKey: String { bindings[.enter] == .open ? "⏎" : key(for: .open) }
 
-    /// The keys of every command, for the help overlay: `move-up  k, up`.
+    /// The keys of every command, for the help overlay: `move-up  k, up`; then the keys of fields
+    /// and the body editor, which are not commands and cannot be rebound.
     public var helpLines: [(keys: String, summary: String)] {
         Command.allCases.compactMap { command in
             let keys = bindings.filter { $0.value == command }.map(\.key.description).sorted { ($0.count, $0) < ($1.count, $1) }
             return keys.isEmpty ? nil : (keys.joined(separator: ", "), command.summary)
-        }
+        } + Self.editingHelp
     }
+
+    /// Keys inside a field or the body editor. There ctrl-z undoes and never suspends.
+    public static let editingHelp: [(keys: String, summary: String)] = [
+        ("", "in a field or the body editor:"),
+        ("ctrl-z", "undo"),
+        ("ctrl-y", "redo"),
+        ("ctrl-a", "select all (body) · line start (field)"),
+        ("shift-arrows", "select (body)"),
+        ("home, end", "line start, line end"),
+        ("ctrl-w, ctrl-u", "delete a word, to the line start (field)"),
+        ("enter, esc", "done (enter: new line in the body)"),
+    ]
 }

@@ -113,6 +113,10 @@ extension ExplorerState {
                 x += screen.put(badge + " ", row: y, column: x, style: base.patched(with: theme.method(method)), limit: end - x)
                 let dirty = editor?.id == row.node.id && editor?.isDirty == true ? " ●" : ""
                 screen.put(row.node.title + dirty, row: y, column: x, style: base, limit: end - x)
+                if let query = filter?.text, !query.isEmpty {
+                    screen.highlight(Highlight.fuzzy(query, in: row.node.title), of: row.node.title, row: y, column: x,
+                                     limit: end - x, style: theme.style(named: "search.match"))
+                }
             }
         }
     }
@@ -131,17 +135,21 @@ extension ExplorerState {
     }
 
     /// Key hints for what has focus.
+    /// The status line's hints, in the keys the key map has now, so a rebinding in config.yaml shows.
     private var hintText: String {
-        if editor?.bodyEditor != nil { return "esc done · ctrl-s save · ctrl-r send" }
+        let key = keyMap.key(for:)
+        let (send, save, help, cancel) = (key(.send), key(.save), key(.help), key(.cancel))
+        if editor?.bodyEditor != nil { return "esc done · \(save) save · \(send) send" }
         if editor?.edit != nil { return "⏎ done · tab name/value · esc done" }
-        if let testRun { return testRun.finished ? "⏎ open · esc close · ? help" : "esc cancel · ? help" }
-        if sending != nil { return "esc cancel · ? help" }
+        if let testRun { return testRun.finished ? "\(keyMap.openKey) open · \(cancel) close · \(help) help" : "\(cancel) cancel · \(help) help" }
+        if sending != nil { return "\(cancel) cancel · \(help) help" }
+        let tabs = "\(key(.previousTab)) \(key(.nextTab)) tab"
         switch focus {
         case .collections:
-            let problems = self.problems.isEmpty ? "" : " · \(keyMap.key(for: .problems)) problems"
-            return "⏎ open · ctrl-r send · a new · / filter\(problems) · ? help"
-        case .request: return "[ ] tab · ⏎ edit · a add · ctrl-r send · ctrl-s save · ? help"
-        case .response: return "[ ] tab · / search · z fold · y copy · ? help"
+            let problems = self.problems.isEmpty ? "" : " · \(key(.problems)) problems"
+            return "\(keyMap.openKey) open · \(send) send · \(key(.add)) new · \(key(.filter)) filter\(problems) · \(help) help"
+        case .request: return "\(tabs) · \(keyMap.openKey) edit · \(key(.add)) add · \(send) send · \(save) save · \(help) help"
+        case .response: return "\(tabs) · \(key(.filter)) search · \(key(.fold)) fold · \(key(.copy)) copy · \(help) help"
         }
     }
 

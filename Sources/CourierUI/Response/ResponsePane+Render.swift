@@ -120,6 +120,11 @@ extension ExplorerState {
             } else {
                 used = screen.put(visible, row: y, column: x, style: base, limit: rows.maxX - x)
             }
+            if pane.isMatch(line) {
+                // The match itself stands out, not only its line number.
+                screen.highlight(Highlight.occurrences(of: pane.searchQuery, in: visible), of: visible, row: y, column: x,
+                                 limit: rows.maxX - x, style: theme.style(named: "search.match"))
+            }
             if pane.folded.contains(line), let document = pane.document {
                 let hidden = Int(document.closingLine[line]) - line
                 screen.put(" … \(hidden) lines", row: y, column: x + used, style: base.patched(with: theme.style(.dim)), limit: rows.maxX - x - used)

@@ -38,27 +38,4 @@ public struct Theme: Sendable, Equatable {
 
     /// Lines a change added, in the theme's colour for success; green where a theme has none.
     public var added: Style { extras["status.2xx"] ?? Style(foreground: .rgb(0x9e, 0xce, 0x6a), bold: true) }
-
-    /// The built-in dark theme.
-    public static let standard = Theme(
-        styles: [
-            .border: Style(foreground: .indexed(240)),
-            .focus: Style(foreground: .rgb(0x7a, 0xa2, 0xf7), bold: true),
-            .title: Style(foreground: .rgb(0xc0, 0xca, 0xf5), bold: true),
-            .selection: Style(foreground: .rgb(0x1a, 0x1b, 0x26), background: .rgb(0x7a, 0xa2, 0xf7)),
-            .selectionUnfocused: Style(background: .indexed(237)),
-            .folder: Style(foreground: .rgb(0xe0, 0xaf, 0x68)),
-            .status: Style(foreground: .rgb(0xc0, 0xca, 0xf5), background: .indexed(236)),
-            .dim: Style(dim: true),
-            .warning: Style(foreground: .rgb(0xff, 0x9e, 0x64), bold: true),
-            .overlay: Style(background: .indexed(235)),
-        ],
-        methods: [
-            "GET": Style(foreground: .rgb(0x9e, 0xce, 0x6a), bold: true),
-            "POST": Style(foreground: .rgb(0xe0, 0xaf, 0x68), bold: true),
-            "PUT": Style(foreground: .rgb(0x7a, 0xa2, 0xf7), bold: true),
-            "PATCH": Style(foreground: .rgb(0xbb, 0x9a, 0xf7), bold: true),
-            "DELETE": Style(foreground: .rgb(0xf7, 0x76, 0x8e), bold: true),
-        ]
-    )
 }

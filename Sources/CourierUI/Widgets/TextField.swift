@@ -7,6 +7,19 @@ public struct TextField: Sendable, Equatable {
     public private(set) var cursor: Int
     /// First visible column of the text (in display columns).
     public private(set) var scroll = 0
+    /// Earlier texts for ctrl-z, and undone ones for ctrl-y: a field undoes as the body editor does.
+    private var undone = History()
+
+    /// The text and cursor at one point of the edit.
+    private struct Version: Sendable, Equatable {
+        var characters: [Character]
+        var cursor: Int
+    }
+
+    private struct History: Sendable, Equatable {
+        var back: [Version] = []
+        var forward: [Version] = []
+    }
 
     public init(_ text: String = "") {
         characters = Array(text)
@@ -18,8 +31,15 @@ public struct TextField: Sendable, Equatable {
     /// Applies an editing key; returns false when the key is not an editing key.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
+        let before = Version(characters: characters, cursor: cursor)
         switch key {
-        case .character(let character): insert(String(character))
+        case .ctrl("z"), .ctrl("y"):
+            let (from, to) = key == .ctrl("z") ? (\History.back, \History.forward) : (\History.forward, \History.back)
+            guard let version = undone[keyPath: from].popLast() else { return true }
+            undone[keyPath: to].append(before)
+            (characters, cursor) = (version.characters, version.cursor)
+            return true
+        case .character(let character): place(String(character))
         case .left, .ctrl("b"): cursor = max(0, cursor - 1)
         case .right, .ctrl("f"): cursor = min(characters.count, cursor + 1)
         case .home, .ctrl("a"): cursor = 0
@@ -45,11 +65,24 @@ public struct TextField: Sendable, Equatable {
         default:
             return false
         }
+        if characters != before.characters { remember(before) }
         return true
+    }
+
+    /// Keeps `version` for ctrl-z; a new edit forgets what was undone.
+    private mutating func remember(_ version: Version) {
+        undone.back.append(version)
+        if undone.back.count > 200 { undone.back.removeFirst() }
+        undone.forward.removeAll()
     }
 
     /// Inserts text at the cursor (typing or paste); line breaks become spaces.
     public mutating func insert(_ text: String) {
+        remember(Version(characters: characters, cursor: cursor))
+        place(text)
+    }
+
+    private mutating func place(_ text: String) {
         let clean = text.map { $0.isNewline ? " " : $0 }
         characters.insert(contentsOf: clean, at: cursor)
         cursor += clean.count

@@ -17,7 +17,7 @@ struct ExplorerCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CollectionOptions
 
-    @Option(name: .long, help: "A theme from Themes/ (default, light, solarized-dark, high-contrast, monochrome).")
+    @Option(name: .long, help: "A theme: NAME.yaml in $XDG_CONFIG_HOME/courier/themes/, else in Themes/ beside the collections, else built in (default, light, solarized-dark, high-contrast, monochrome).")
     var theme: String?
 
     @Option(name: .long, help: "Response bodies larger than this go to a temporary file instead of memory (8 MB, 512 KiB, off; default 8 MB or spool-above in config.yaml).")
@@ -29,6 +29,8 @@ struct ExplorerCommand: AsyncParsableCommand {
         if let spoolAbove, BodySpooling.parse(spoolAbove) == nil {
             throw ValidationError("--spool-above takes a size such as 8 MB or 512 KiB, or off; '\(spoolAbove)' is neither")
         }
+        let lookup = ThemeLookup(collections: options.directory)
+        if let theme, lookup.load(theme) == nil { throw ValidationError(lookup.unknown(theme)) }
     }
 
     func run() async throws {
@@ -43,7 +45,7 @@ struct ExplorerCommand: AsyncParsableCommand {
             throw CLIFailure.usage("\(error)")
         }
         defer { terminal.stop() }
-        var settings = ExplorerSettings.load(themeOverride: theme)
+        var settings = ExplorerSettings.load(themeOverride: theme, collections: options.directory)
         if let spooling = spoolAbove.flatMap(BodySpooling.parse) { settings.spooling = spooling }
         let transports = AppTransports()
         settings.transports = transports.selection(override: transportOptions.transport,
