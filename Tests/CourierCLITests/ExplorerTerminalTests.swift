@@ -133,7 +133,10 @@ struct ExplorerSignalTests {
     private func exclusiveSignals(name: String, status: Int) async throws {
         let marker = "signal-\(name)-\(UUID().uuidString.prefix(6))"
         let command = "\(Explorer.command) --theme \(marker) ; echo \"exit=$?\"; stty -a | head -1"
-        let session = try await TmuxSession(command: command, width: 100, height: 30)
+        // The marker is a theme of its own, since a theme found nowhere is refused.
+        let config = try TemporaryDirectory()
+        try config.write("courier/themes/\(marker).yaml", "styles:\n  border: red\n")
+        let session = try await TmuxSession(command: command, width: 100, height: 30, environment: ["XDG_CONFIG_HOME": config.url.path])
         try await session.waitFor { $0.contains("Collections") }
         // Anchored to the binary: the wrapping shell's command line contains the marker too.
         _ = try await Processes.run(["pkill", "-\(name)", "-f", "^\(Explorer.binary) .*theme \(marker)"])
