@@ -150,6 +150,8 @@ public enum CurlImporter {
         static func formPart(_ spec: String, literal: Bool) throws(ImportError) -> MultipartField {
             guard let equals = spec.firstIndex(of: "=") else { throw ImportError(description: "the form field '\(spec)' has no '='") }
             let name = String(spec[..<equals])
+            // A request file's multipart part needs a name; saved without one it would not load.
+            guard !name.isEmpty else { throw ImportError(description: "the form field '\(spec)' has no name before '='") }
             let rest = String(spec[spec.index(after: equals)...])
             guard !literal, rest.hasPrefix("@") || rest.hasPrefix("<") else { return MultipartField(name: name, value: rest) }
             var part = MultipartField(name: name)
