@@ -228,6 +228,11 @@ public enum CurlImporter {
             }
             let hasBody = request.body != nil
             request.method = head ? "HEAD" : (method ?? (hasBody ? "POST" : "GET"))
+            // A request file's entries need names; saved without one, an entry would not load.
+            let entries = request.query.map { ("query parameter", $0) } + request.headers.map { ("header", $0) }
+            if let (kind, field) = entries.first(where: { $0.1.name.isEmpty }) {
+                throw ImportError(description: "a \(kind) has no name (its value is '\(field.value)'), which a request file cannot hold")
+            }
             return CurlImport(request: request, url: request.url ?? url, warnings: warnings)
         }
 
