@@ -26,8 +26,8 @@ struct CurlImportRegressionTests {
 /// What the curl-import fuzz target found in the YAML writer.
 @Suite("Saved values with characters YAML does not allow as they are")
 struct YAMLControlCharacterTests {
-    @Test("C1 control characters and non-characters are written escaped, and the file loads back", arguments: [
-        "s\u{9E}bc; theme=dark", "a\u{80}b", "\u{85}", "x\u{FFFE}\u{FFFF}",
+    @Test("C1 control characters, non-characters and ':?' (which libyaml refuses in a flow mapping) are quoted, and the file loads back", arguments: [
+        "s\u{9E}bc; theme=dark", "a\u{80}b", "\u{85}", "x\u{FFFE}\u{FFFF}", "http-HX-Trace:? 1",
     ])
     func escapedAndLoadedBack(_ value: String) throws {
         var request = RequestDefinition()
