@@ -4,7 +4,7 @@ import Testing
 /// Inputs the curl-import fuzz target found: what the importer accepts saves and loads back.
 @Suite("curl import, refused where a saved file would not load back")
 struct CurlImportRegressionTests {
-    @Test("-X with something other than letters is refused with a sentence, not saved as a method the loader refuses")
+    @Test("-X with something other than letters, and entries without a name, are refused with a sentence, not saved as a file the loader refuses")
     func methodMustBeAWord() throws {
         #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -X 'PATCH(' http://example.com/users/1") }
         do {
@@ -13,6 +13,9 @@ struct CurlImportRegressionTests {
         } catch {
             #expect(error.description == "--request takes a method made of letters, such as GET or PATCH, found 'GET /x'")
         }
+        #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -F '=@photo.png;type=image/png' http://localhost/upload") }
+        #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl 'https://example.com/?=x&a=1'") }
+        #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -H ': value' https://example.com/") }
         let imported = try CurlImporter.parse("curl -X purge http://example.com/cache")
         #expect(imported.request.method == "PURGE")
         let (loaded, problems) = DocumentParser.request(CollectionWriter.text(of: imported.request), file: "purge.yaml")
@@ -23,8 +26,8 @@ struct CurlImportRegressionTests {
 /// What the curl-import fuzz target found in the YAML writer.
 @Suite("Saved values with characters YAML does not allow as they are")
 struct YAMLControlCharacterTests {
-    @Test("C1 control characters and non-characters are written escaped, and the file loads back", arguments: [
-        "s\u{9E}bc; theme=dark", "a\u{80}b", "\u{85}", "x\u{FFFE}\u{FFFF}",
+    @Test("C1 control characters, non-characters and ':?' (which libyaml refuses in a flow mapping) are quoted, and the file loads back", arguments: [
+        "s\u{9E}bc; theme=dark", "a\u{80}b", "\u{85}", "x\u{FFFE}\u{FFFF}", "http-HX-Trace:? 1",
     ])
     func escapedAndLoadedBack(_ value: String) throws {
         var request = RequestDefinition()

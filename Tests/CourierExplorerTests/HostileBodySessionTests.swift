@@ -18,10 +18,10 @@ struct HostileBodySessionTests {
         try await SessionHarness.run(on: store) { terminal in
             try await SessionHarness.open("deep", titled: "GET Hostile/deep", in: terminal)
             terminal.press(.ctrl("r"))
-            // The first screen comes first (its note leads with where it stopped), then the whole,
-            // which validation refuses with the same place.
-            let screen = try await terminal.waitFor { $0.contains("200 OK") && $0.contains("not valid JSON (at line 1, column 513") }
-            #expect(screen.contains("[[[["), "the body shows as text")
+            // The first screen comes first, its note leading with where it stopped; then the whole,
+            // which validation refuses at the same place ("not valid JSON (at line 1, column 513: …").
+            let screen = try await terminal.waitFor { $0.contains("200 OK") && $0.contains("line 1, column 513: nesting is deeper than 512 levels") }
+            #expect(screen.contains("  ["), "the lines before the limit show")
             terminal.press(.character("j"))
             try await terminal.waitFor { $0.contains("200 OK") }
         }

@@ -6,7 +6,8 @@ enum YAMLText {
     /// Words YAML 1.1 tools read as booleans or null; quoted so every reader sees a string.
     private static let typed: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "~"]
     private static let leading: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`", " "]
-    private static let inner: [String] = [": ", " #", ",", "[", "]", "{", "}", "\"", "'", "\\", "\t"]
+    /// `:?` too: libyaml refuses a `:` followed by `?` inside a plain scalar of a flow mapping.
+    private static let inner: [String] = [": ", ":?", " #", ",", "[", "]", "{", "}", "\"", "'", "\\", "\t"]
 
     /// `text` as a YAML scalar that reads back as the string `text`.
     static func scalar(_ text: String) -> String {

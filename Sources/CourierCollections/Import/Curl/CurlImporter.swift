@@ -150,6 +150,8 @@ public enum CurlImporter {
         static func formPart(_ spec: String, literal: Bool) throws(ImportError) -> MultipartField {
             guard let equals = spec.firstIndex(of: "=") else { throw ImportError(description: "the form field '\(spec)' has no '='") }
             let name = String(spec[..<equals])
+            // A request file's multipart part needs a name; saved without one it would not load.
+            guard !name.isEmpty else { throw ImportError(description: "the form field '\(spec)' has no name before '='") }
             let rest = String(spec[spec.index(after: equals)...])
             guard !literal, rest.hasPrefix("@") || rest.hasPrefix("<") else { return MultipartField(name: name, value: rest) }
             var part = MultipartField(name: name)
@@ -226,6 +228,11 @@ public enum CurlImporter {
             }
             let hasBody = request.body != nil
             request.method = head ? "HEAD" : (method ?? (hasBody ? "POST" : "GET"))
+            // A request file's entries need names; saved without one, an entry would not load.
+            let entries = request.query.map { ("query parameter", $0) } + request.headers.map { ("header", $0) }
+            if let (kind, field) = entries.first(where: { $0.1.name.isEmpty }) {
+                throw ImportError(description: "a \(kind) has no name (its value is '\(field.value)'), which a request file cannot hold")
+            }
             return CurlImport(request: request, url: request.url ?? url, warnings: warnings)
         }
 
