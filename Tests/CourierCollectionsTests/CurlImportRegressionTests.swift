@@ -16,6 +16,10 @@ struct CurlImportRegressionTests {
         #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -F '=@photo.png;type=image/png' http://localhost/upload") }
         #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl 'https://example.com/?=x&a=1'") }
         #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -H ': value' https://example.com/") }
+        for limit in ["0", "-1", "inf", "soon"] {
+            let unlimited = try CurlImporter.parse("curl -m \(limit) http://example.com/")
+            #expect(unlimited.request.timeout == nil && unlimited.warnings == ["-m \(limit) ignored: a timeout is a number of seconds above 0"])
+        }
         let imported = try CurlImporter.parse("curl -X purge http://example.com/cache")
         #expect(imported.request.method == "PURGE")
         let (loaded, problems) = DocumentParser.request(CollectionWriter.text(of: imported.request), file: "purge.yaml")

@@ -129,7 +129,11 @@ public enum CurlImporter {
             case "-e", "--referer": headers.append(Field(name: "Referer", value: value))
             case "-b", "--cookie":
                 if value.contains("=") { headers.append(Field(name: "Cookie", value: value)) } else { warnings.append("\(flag) \(value) ignored: cookie files are not imported") }
-            case "-m", "--max-time": timeout = Double(value)
+            case "-m", "--max-time":
+                // A request file's timeout is a number of seconds above 0; curl's 0 means none.
+                if let seconds = Double(value), seconds.isFinite, seconds > 0 { timeout = seconds } else {
+                    warnings.append("\(flag) \(value) ignored: a timeout is a number of seconds above 0")
+                }
             default: warnings.append("\(flag) \(value) ignored: \(outputOnly[flag] ?? "not supported by the importer")")
             }
         }
