@@ -16,6 +16,9 @@ struct CurlImportRegressionTests {
         #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -F '=@photo.png;type=image/png' http://localhost/upload") }
         #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl 'https://example.com/?=x&a=1'") }
         #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -H ': value' https://example.com/") }
+        // "=" alone once trapped (index out of range) in the -G data splitter.
+        #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -G -d '&&=&&' http://example.com/") }
+        #expect(try CurlImporter.parse("curl -G -d 'a=' -d 'b=%41' http://example.com/").request.query == [Field(name: "a", value: ""), Field(name: "b", value: "A")])
         for limit in ["0", "-1", "inf", "soon"] {
             let unlimited = try CurlImporter.parse("curl -m \(limit) http://example.com/")
             #expect(unlimited.request.timeout == nil && unlimited.warnings == ["-m \(limit) ignored: a timeout is a number of seconds above 0"])

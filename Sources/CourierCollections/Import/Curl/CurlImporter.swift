@@ -241,7 +241,8 @@ public enum CurlImporter {
         }
 
         static func formField(_ pair: Substring) -> Field {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            // Empty pieces kept: "=" alone is an empty name and value, not no parts at all.
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).removingPercentEncoding ?? String($0) }
             return Field(name: parts[0], value: parts.count > 1 ? parts[1] : "")
         }
     }
