@@ -7,7 +7,7 @@ import Testing
 
 /// Captures, tests and drafts through the whole session: real sockets to the loopback demo
 /// server, real files in a temporary state folder.
-@Suite("Captures, folder runs and drafts in the explorer's session")
+@Suite("Captures, folder runs and drafts in the explorer's session", .serialized)
 struct TestingSessionTests {
     /// The state folder of the copy's Demo collection with no environment.
     static func captures(_ collections: URL, state: URL) -> StateFolder {
