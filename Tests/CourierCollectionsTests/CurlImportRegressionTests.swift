@@ -34,7 +34,7 @@ struct CurlImportRegressionTests {
 @Suite("Saved values with characters YAML does not allow as they are")
 struct YAMLControlCharacterTests {
     @Test("C1 control characters, non-characters and ':?' (which libyaml refuses in a flow mapping) are quoted, and the file loads back", arguments: [
-        "s\u{9E}bc; theme=dark", "a\u{80}b", "\u{85}", "x\u{FFFE}\u{FFFF}", "http-HX-Trace:? 1",
+        "s\u{9E}bc; theme=dark", "a\u{80}b", "\u{85}", "x\u{FFFE}\u{FFFF}", "http-HX-Trace:? 1", "a[\u{5AA}b", "[\u{301}x", "x: \u{301}y",
     ])
     func escapedAndLoadedBack(_ value: String) throws {
         var request = RequestDefinition()

@@ -5,7 +5,7 @@ import Foundation
 enum YAMLText {
     /// Words YAML 1.1 tools read as booleans or null; quoted so every reader sees a string.
     private static let typed: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "~"]
-    private static let leading: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`", " "]
+    private static let leading: Set<Unicode.Scalar> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`", " "]
     /// `:?` too: libyaml refuses a `:` followed by `?` inside a plain scalar of a flow mapping.
     private static let inner: [String] = [": ", ":?", " #", ",", "[", "]", "{", "}", "\"", "'", "\\", "\t"]
 
@@ -14,12 +14,14 @@ enum YAMLText {
         needsQuotes(text) ? quoted(text) : text
     }
 
+    /// Looks at Unicode scalars, as YAML reads them: `[` followed by a combining mark is one
+    /// Character, which a Character search for `[` would pass over.
     static func needsQuotes(_ text: String) -> Bool {
-        guard let first = text.first, let last = text.last else { return true }
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return true }
         if leading.contains(first) || last == " " || last == ":" { return true }
         if typed.contains(text.lowercased()) || Double(text) != nil || Int(text) != nil { return true }
         if text.hasPrefix("0x") || text.hasPrefix("0o") || text == ".inf" || text == ".nan" { return true }
-        if inner.contains(where: text.contains) { return true }
+        if inner.contains(where: { text.utf8.firstRange(of: $0.utf8) != nil }) { return true }
         return text.unicodeScalars.contains { QuotedText.isControl($0) || $0.value == 0xFEFF }
     }
 
