@@ -49,17 +49,23 @@ struct ExplorerBackend: Sendable {
         }
     }
 
+    /// How a test session runs inside the explorer: with the session's transports, endpoints
+    /// (cookies and connections shared with sends) and spooling.
+    func testOptions(environment: String?) -> TestSession.Options {
+        var options = TestSession.Options(environment: environment, processEnvironment: processEnvironment, transports: transports)
+        options.endpoints = endpoints
+        options.spooling = spooling
+        return options
+    }
+
     /// Runs the requests `request` requires whose captures are missing, as `courier run` does,
     /// and keeps what they captured where the send (and the CLI) will read it.
     /// - Returns: A sentence naming what ran first, or nil when nothing needed to.
     /// - Throws: `RequiresError` for an unknown id or a cycle; why captures could not be saved.
     func runRequirements(of request: LoadedRequest, environment: String?, tree: CollectionTree) async throws -> String? {
         guard !request.definition.requires.isEmpty else { return nil }
-        var options = TestSession.Options(environment: environment, processEnvironment: processEnvironment, transports: transports)
-        options.endpoints = endpoints
-        options.spooling = spooling
         let demo = self.demo
-        let session = TestSession(tree: tree, options: options) { try await demo.url() }
+        let session = TestSession(tree: tree, options: testOptions(environment: environment)) { try await demo.url() }
         let outcomes = try await session.runRequirements(of: request)
         guard !outcomes.isEmpty else { return nil }
         try session.save()

@@ -17,11 +17,8 @@ extension ExplorerSession {
             return
         }
         let (tree, inbox, sequences, demo) = (self.tree, self.inbox, self.sequences, backend.demo)
-        var options = TestSession.Options(environment: environment, processEnvironment: backend.processEnvironment,
-                                          transports: backend.transports)
         // The explorer's endpoints: the run shares its cookies and connections, as sends do.
-        options.endpoints = backend.endpoints
-        options.spooling = backend.spooling
+        let options = backend.testOptions(environment: environment)
         testTask?.cancel()
         testTask = Task {
             let session = TestSession(tree: tree, options: options) { try await demo.url() }
