@@ -31,7 +31,7 @@ struct OAuth2AuthTabTests {
         #expect(harness.state.editor?.tab == .auth)
         let text = harness.screen.text
         for expected in ["Auth oauth2", "grant", "password", "tokenUrl", "{{$demo}}/oauth/token", "clientId", "courier-demo",
-                         "clientSecret", "••••••", "scope", "profile", "username", "ada", "{{password}}", "not read yet · t fetches one"] {
+                         "clientSecret", "••••••", "scope", "profile", "username", "ada", "{{password}}", "not read yet · enter fetches one"] {
             #expect(text.contains(expected), "missing \(expected):\n\(text)")
         }
         #expect(!text.contains(Self.literalSecret))
@@ -41,8 +41,8 @@ struct OAuth2AuthTabTests {
     @Test("Editing the grant: an unknown one is refused with the list, device_code shows its endpoint")
     func editGrant() throws {
         var harness = opened()
-        // The kind row, then the grant row.
-        harness.press(.character("j"), .character("j"), .enter, .ctrl("u"))
+        // A tab opens on its first row, the kind; the grant is below it.
+        harness.press(.character("j"), .enter, .ctrl("u"))
         harness.type("device")
         harness.press(.enter)
         #expect(harness.screen.text.contains("the grant is one of client_credentials, password, refresh_token, device_code, authorization_code"),
@@ -60,10 +60,27 @@ struct OAuth2AuthTabTests {
         #expect(harness.screen.text.contains("deviceAuthorizationUrl") && !harness.screen.text.contains("username"))
     }
 
+    @Test("Enter on the token row asks the runtime for a token and says it is being fetched; the answer shows")
+    func fetch() throws {
+        var harness = opened()
+        for _ in 0..<7 { harness.press(.character("j")) }
+        harness.press(.enter)
+        guard case .fetchOAuthToken(let id, let definition, _)? = harness.effects.last else {
+            Issue.record("expected a fetch, got \(String(describing: harness.effects.last))")
+            return
+        }
+        #expect(id == "Demo/users/list-users" && definition == harness.state.editor?.draft)
+        #expect(harness.screen.text.contains("fetching…"))
+        harness.receive(.oauthTokenRead(id: id, .cached(secondsLeft: 3600), note: "fetched a new OAuth 2.0 token for \(id)"))
+        #expect(harness.screen.text.contains("cached, expires in 60 min") && harness.screen.text.contains("fetched a new OAuth 2.0 token"))
+        harness.receive(.oauthTokenRead(id: id, .failed("The OAuth server at http://x/token refused the request (401, invalid_client)."), note: nil))
+        #expect(harness.screen.text.contains("fetch failed: The OAuth server at http://x/token refused"))
+    }
+
     @Test("Space on the kind row cycles none, bearer, basic, oauth2 and back to none")
     func cycleKinds() throws {
         var harness = opened()
-        harness.press(.character("j"), .character(" "))
+        harness.press(.character(" "))
         #expect(harness.state.editor?.draft.auth == nil)
         harness.press(.character(" "), .character(" "), .character(" "))
         guard case .oauth2(let fresh)? = harness.state.editor?.draft.auth else {
