@@ -1,4 +1,5 @@
 import Courier
+import CourierAuth
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -224,10 +225,11 @@ public struct RequestResolver: Sendable {
         let transportName = transports.name(request: definition.transport, environment: try environmentTransport(),
                                             collections: loaded.settings.map(\.transport))
         let transports = self.transports
+        let authorization = oauth2
         let make = { () throws -> Endpoint in
             do {
                 let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
-                if let oauth2 { try authorize(endpoint, with: oauth2, of: loaded, transport: transportName) }
+                if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName) }
                 return endpoint
             } catch {
                 throw ResolveError(description: "\(fileLocation.description): error: \(error)")
@@ -236,7 +238,7 @@ public struct RequestResolver: Sendable {
         let endpoint = try endpoints.map { scope in
             try scope.pool.endpoint(for: EndpointPool.Key(collection: loaded.collectionRoot, environment: scope.environment, base: base,
                                                           transport: transportName, settings: settings, retries: retries,
-                                                          authorization: oauth2?.cacheKey), make: make)
+                                                          authorization: authorization?.cacheKey), make: make)
         } ?? make()
         let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
         let errorConverter = definition.errorConverter.map { KeyPathResponseConverter(path: $0) }

@@ -28,7 +28,7 @@ extension DocumentParser {
             return nil
         }
         guard let grant = OAuth2Definition.Grant(rawValue: grantText) else {
-            let hint = NodeReader.closest(to: grantText, in: names).map { " (did you mean \($0)?)" } ?? ""
+            let hint = Suggestion.closest(to: grantText, in: names).map { " (did you mean \($0)?)" } ?? ""
             reader.error(grantNode, "unknown oauth2 grant '\(grantText)'\(hint); use one of \(names.joined(separator: ", "))")
             return nil
         }

@@ -105,7 +105,7 @@ struct ExplorerBackend: Sendable {
             var preview = Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
                                   baseURL: baseURL, variables: variables, environments: environments,
                                   captured: captured(for: request, environment: environment))
-            preview.oauthToken = oauthTokenStatus(of: request, resolver: try resolver(for: request, environment: environment).0)
+            preview.oauthToken = oauthTokenStatus(of: request, resolver: try await resolver(for: request, environment: environment).0)
             return preview
         } catch {
             // `V` shows why there is no URL rather than waiting for one.

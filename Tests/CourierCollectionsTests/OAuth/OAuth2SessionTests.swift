@@ -45,10 +45,10 @@ struct OAuth2SessionTests {
 
     private var processEnvironment: [String: String] { ["XDG_STATE_HOME": state.url.path, "HOME": state.url.path] }
 
-    private func session(prompts: Mutex<[String]>? = nil) async throws -> TestSession {
+    private func session(prompt: @escaping @Sendable (String) -> Void = { _ in }) async throws -> TestSession {
         let url = try await TestServer.url().absoluteString
         var options = TestSession.Options(processEnvironment: processEnvironment)
-        options.oauth = OAuthTokens(processEnvironment: processEnvironment) { prompt in prompts?.withLock { $0.append(prompt) } }
+        options.oauth = OAuthTokens(processEnvironment: processEnvironment, prompt: prompt)
         return TestSession(tree: CollectionLoader.load(directory.url), options: options) { url }
     }
 
@@ -95,11 +95,11 @@ struct OAuth2SessionTests {
 
     @Test("The device grant shows 'Open URL and enter CODE' through the session's prompt, then sends")
     func devicePrompt() async throws {
-        let prompts = Mutex<[String]>([])
-        let session = try await session(prompts: prompts)
+        let prompts = PromptLog()
+        let session = try await session { prompt in prompts.lines.withLock { $0.append(prompt) } }
         let outcome = await session.runOne(try #require(session.tree.request(id: "API/device")))
         #expect(outcome.result?.statusCode == 200)
-        let shown = prompts.withLock { $0 }
+        let shown = prompts.lines.withLock { $0 }
         #expect(shown.count == 1 && shown[0].hasPrefix("Open http://") && shown[0].contains("/oauth/verify and enter "), "\(shown)")
     }
 
@@ -111,4 +111,9 @@ struct OAuth2SessionTests {
         #expect(outcome.problem?.message.contains("API/bad.yaml:3:3: error: oauth2 tokenUrl \"not a url\" is not an http or https URL") == true,
                 "\(String(describing: outcome.problem?.message))")
     }
+}
+
+/// The prompts a session showed.
+private final class PromptLog: Sendable {
+    let lines = Mutex<[String]>([])
 }
