@@ -63,10 +63,12 @@ struct OAuth2AuthTabTests {
     @Test("Enter on the token row asks the runtime for a token and says it is being fetched; the answer shows")
     func fetch() throws {
         var harness = opened()
-        for _ in 0..<7 { harness.press(.character("j")) }
+        // Below the kind, grant, tokenUrl, clientId, clientSecret, scope, username and password rows.
+        for _ in 0..<8 { harness.press(.character("j")) }
         harness.press(.enter)
-        guard case .fetchOAuthToken(let id, let definition, _)? = harness.effects.last else {
-            Issue.record("expected a fetch, got \(String(describing: harness.effects.last))")
+        let fetch = harness.effects.first { if case .fetchOAuthToken = $0 { true } else { false } }
+        guard case .fetchOAuthToken(let id, let definition, _)? = fetch else {
+            Issue.record("expected a fetch, got \(harness.effects)")
             return
         }
         #expect(id == "Demo/users/list-users" && definition == harness.state.editor?.draft)

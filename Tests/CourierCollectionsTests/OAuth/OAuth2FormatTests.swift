@@ -41,12 +41,12 @@ struct OAuth2FormatTests {
         ("auth:\n  oauth2: {grant: password, tokenUrl: http://x/t, clientId: c}\n", "r.yaml:2:11: error: the oauth2 grant password needs username"),
         ("auth:\n  oauth2: {grant: device_code, clientId: c}\n", "r.yaml:2:11: error: the oauth2 grant device_code needs tokenUrl and deviceAuthorizationUrl"),
         ("auth:\n  oauth2: {grant: client_credential, tokenUrl: http://x/t, clientId: c}\n",
-         "r.yaml:2:20: error: unknown oauth2 grant 'client_credential' (did you mean client_credentials?); use one of client_credentials, password, refresh_token, device_code, authorization_code"),
+         "r.yaml:2:19: error: unknown oauth2 grant 'client_credential' (did you mean client_credentials?); use one of client_credentials, password, refresh_token, device_code, authorization_code"),
         ("auth:\n  oauth2: {tokenUrl: http://x/t, clientId: c}\n", "r.yaml:2:11: error: oauth2 auth needs a grant: client_credentials, password, refresh_token, device_code, authorization_code"),
         ("auth:\n  oauth2: {grant: client_credentials, tokenUrl: http://x/t, clientId: c, clientAuth: header}\n",
          "r.yaml:2:11: error: oauth2 clientAuth is basic or body, not 'header'"),
         ("auth:\n  oauth2: {grant: authorization_code, tokenUrl: http://x/t, authorizationUrl: http://x/a, clientId: c, redirectPort: 70000}\n",
-         "r.yaml:2:107: error: redirectPort must be a port number from 1 to 65535"),
+         "r.yaml:2:118: error: redirectPort must be a port number from 1 to 65535"),
     ])
     func problems(text: String, expected: String) {
         let (_, problems) = parsed("path: p\n" + text)
@@ -67,8 +67,8 @@ struct OAuth2FormatTests {
             auth:
               oauth2:
                 grant: authorization_code
-                tokenUrl: "https://id.example/token"
-                authorizationUrl: "https://id.example/authorize"
+                tokenUrl: https://id.example/token
+                authorizationUrl: https://id.example/authorize
                 clientId: app
                 scope: openid profile
                 redirectPort: 8765

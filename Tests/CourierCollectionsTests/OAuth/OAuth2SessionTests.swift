@@ -108,7 +108,7 @@ struct OAuth2SessionTests {
         try directory.write("API/bad.yaml", "path: oauth/me\nauth:\n  oauth2: {grant: client_credentials, tokenUrl: \"not a url\", clientId: c}\n")
         let session = try await session()
         let outcome = await session.runOne(try #require(session.tree.request(id: "API/bad")))
-        #expect(outcome.problem?.message.contains("API/bad.yaml:3:3: error: oauth2 tokenUrl \"not a url\" is not an http or https URL") == true,
+        #expect(outcome.problem?.message.contains("API/bad.yaml:2:1: error: oauth2 tokenUrl \"not a url\" is not an http or https URL") == true,
                 "\(String(describing: outcome.problem?.message))")
     }
 }
