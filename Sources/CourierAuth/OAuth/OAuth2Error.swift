@@ -21,7 +21,7 @@ public enum OAuth2Error: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .refused(let url, let status, let code, let message):
             let detail = [code, message].compactMap { $0 }.joined(separator: ": ")
-            return "The OAuth server at \(url.absoluteString) refused the request (\(status)\(detail.isEmpty ? "" : ", \(detail)")."
+            return "The OAuth server at \(url.absoluteString) refused the request (\(status)\(detail.isEmpty ? "" : ", \(detail)"))."
         case .unreadableResponse(let url, let status, let missing):
             return "The OAuth server at \(url.absoluteString) answered \(status) without \(missing)."
         case .unreachable(let url, let reason):

@@ -29,7 +29,7 @@ struct OAuth2FailureTests {
             return
         }
         #expect(url.path == "/oauth/token")
-        #expect(error.description.hasPrefix("The OAuth server at \(url.absoluteString) refused the request (401, invalid_client: "))
+        #expect(error.description == "The OAuth server at \(url.absoluteString) refused the request (401, invalid_client: Unknown client or wrong client secret).")
     }
 
     @Test("A wrong password is refused as invalid_grant")
