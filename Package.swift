@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CourierSONetworking", targets: ["CourierSONetworking"]),
         .library(name: "CourierSTRVNetworking", targets: ["CourierSTRVNetworking"]),
         .library(name: "CourierJustNetworking", targets: ["CourierJustNetworking"]),
+        .library(name: "CourierAuth", targets: ["CourierAuth"]),
         .executable(name: "courier", targets: ["courier"]),
         // The properties Fuzz/ feeds to libFuzzer; a product so that package can depend on it.
         .library(name: "CourierFuzzing", targets: ["CourierFuzzing"]),
@@ -30,13 +31,15 @@ let package = Package(
         // `swift package generate-documentation`: builds the DocC catalogs (docs only, links into no product).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "CourierJSON"),
         .target(name: "Courier", dependencies: ["CourierJSON"]),
+        .target(name: "CourierAuth", dependencies: ["Courier", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "CourierCollections",
-            dependencies: ["Courier", "CourierJSON", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Courier", "CourierAuth", "CourierJSON", .product(name: "Yams", package: "Yams")]
         ),
         // The explorer as pure Swift: no ncurses, no IO.
         .target(name: "CourierAsyncHTTPClient", dependencies: [
@@ -112,6 +115,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "CourierSTRVNetworkingTests", dependencies: ["Courier", "CourierSTRVNetworking", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierAuthTests", dependencies: ["Courier", "CourierAuth", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierJustNetworkingTests", dependencies: ["Courier", "CourierJustNetworking", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierUITests", dependencies: [
             "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",

@@ -15,6 +15,8 @@ public final class EndpointPool: Sendable {
         let transport: TransportName
         let settings: TransportSettings
         let retries: Int
+        /// The OAuth 2.0 configuration whose tokens authorize the endpoint's requests, if any.
+        var authorization: String? = nil
     }
 
     private let endpoints = Mutex<[Key: Endpoint]>([:])

@@ -1,4 +1,5 @@
 import Courier
+import CourierAuth
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -84,6 +85,9 @@ public struct RequestResolver: Sendable {
     public let endpoints: EndpointScope?
     /// Which transport each request goes through, and how it is made.
     public let transports: TransportSelection
+    /// Where OAuth 2.0 tokens are bought and cached; nil leaves `auth: {oauth2: …}` requests
+    /// unauthorized (sent without a token, exported with a cached one only when there is a session).
+    public var oauth: OAuthScope?
 
     /// - Parameters:
     ///   - context: The variables templates are filled from.
@@ -117,6 +121,7 @@ public struct RequestResolver: Sendable {
         let bases = request.definition.url == nil ? request.settings.compactMap(\.baseUrl) : []
         var texts = [request.definition.path, request.definition.url].compactMap { $0 } + bases
         texts += request.definition.headers.map(\.value) + request.definition.query.map(\.value)
+        if case .oauth2(let oauth)? = request.definition.auth { texts += oauth.texts.compactMap(\.value) }
         return texts.contains { TemplateContext.references(in: $0).contains("$demo") }
     }
 
@@ -143,6 +148,7 @@ public struct RequestResolver: Sendable {
         }
         let request = try resolve(loaded, render: render)
         if let token = request.authToken { for secret in token.secrets { secrets.insert(secret) } }
+        for secret in oauth2Secrets(of: loaded) { secrets.insert(secret) }
         for value in Self.credentialValues(of: request) { secrets.insert(value) }
         return Resolution(request: request, redactor: secrets)
     }
@@ -199,10 +205,16 @@ public struct RequestResolver: Sendable {
         for field in loaded.settings.flatMap(\.headers) + definition.headers where field.enabled {
             headers[RequestHeaderKey(field.name)] = try Self.headerValue(render(field.value, field.location), of: field, in: loaded)
         }
+        var oauth2: OAuth2Configuration?
         switch definition.auth {
         case .bearer(let token)?: headers.authToken = .bearer(try render(token, at("auth")))
         case .basic(let user, let password)?:
             headers.authToken = .basic(username: try render(user, at("auth")), password: try render(password, at("auth")))
+        case .oauth2(let oauth)?:
+            let configuration = try Self.oauth2Configuration(oauth, at: at("auth"), render: render)
+            // Shown and exported with the cached token; the interceptor sends a fresh one.
+            if let cached = usableCachedToken(for: configuration, of: loaded) { headers.authToken = .bearer(cached.accessToken) }
+            oauth2 = configuration
         case nil: break
         }
         let query = try definition.query.filter(\.enabled).map { ($0.name, try render($0.value, $0.location)) }
@@ -213,16 +225,20 @@ public struct RequestResolver: Sendable {
         let transportName = transports.name(request: definition.transport, environment: try environmentTransport(),
                                             collections: loaded.settings.map(\.transport))
         let transports = self.transports
+        let authorization = oauth2
         let make = { () throws -> Endpoint in
             do {
-                return Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
+                let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
+                if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName) }
+                return endpoint
             } catch {
                 throw ResolveError(description: "\(fileLocation.description): error: \(error)")
             }
         }
         let endpoint = try endpoints.map { scope in
             try scope.pool.endpoint(for: EndpointPool.Key(collection: loaded.collectionRoot, environment: scope.environment, base: base,
-                                                          transport: transportName, settings: settings, retries: retries), make: make)
+                                                          transport: transportName, settings: settings, retries: retries,
+                                                          authorization: authorization?.cacheKey), make: make)
         } ?? make()
         let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
         let errorConverter = definition.errorConverter.map { KeyPathResponseConverter(path: $0) }

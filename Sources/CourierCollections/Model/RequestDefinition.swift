@@ -50,6 +50,8 @@ public enum BodyDefinition: Sendable, Equatable {
 public enum AuthDefinition: Sendable, Equatable {
     case bearer(String)
     case basic(user: String, password: String)
+    /// OAuth 2.0: a token bought from the authorization server, sent as a bearer token.
+    case oauth2(OAuth2Definition)
 }
 
 /// A request file: what DESIGN.md's format holds, mapped onto Courier's `DefaultRequest`.

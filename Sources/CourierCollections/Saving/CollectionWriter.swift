@@ -63,6 +63,7 @@ public enum CollectionWriter {
         case .bearer(let token): return ["auth: {bearer: \(YAMLText.scalar(token))}"]
         case .basic(let user, let password):
             return ["auth:", "  basic: {user: \(YAMLText.scalar(user)), password: \(YAMLText.scalar(password))}"]
+        case .oauth2(let definition): return ["auth:", "  oauth2:"] + oauth2Lines(definition, indent: 4)
         }
     }
 

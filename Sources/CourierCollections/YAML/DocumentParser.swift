@@ -203,11 +203,12 @@ public enum DocumentParser {
     }
 
     private static func auth(_ node: Node, reader: inout NodeReader) -> AuthDefinition? {
-        let pairs = reader.mapping(node, what: "auth", allowed: ["bearer", "basic"])
+        let pairs = reader.mapping(node, what: "auth", allowed: ["bearer", "basic", "oauth2"])
         guard let (key, _, value) = pairs.first, pairs.count == 1 else {
-            if case .mapping = node { reader.error(node, "auth takes either bearer or basic") }
+            if case .mapping = node { reader.error(node, "auth takes one of bearer, basic or oauth2") }
             return nil
         }
+        if key == "oauth2" { return oauth2(value, reader: &reader).map(AuthDefinition.oauth2) }
         if key == "bearer" { return reader.string(value, what: "bearer token").map(AuthDefinition.bearer) }
         var user: String?
         var password = ""

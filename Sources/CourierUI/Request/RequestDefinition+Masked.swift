@@ -19,6 +19,8 @@ extension RequestDefinition {
         switch copy.auth {
         case .bearer(let token)? where RequestEditor.isWrittenSecret(token): copy.auth = .bearer(SecretRedactor.mask)
         case .basic(let user, let password)? where !password.isEmpty: copy.auth = .basic(user: user, password: SecretRedactor.mask)
+        case .oauth2(let oauth)?:
+            copy.auth = .oauth2(oauth.mappingSecrets { _, value in RequestEditor.isWrittenSecret(value) ? SecretRedactor.mask : value })
         default: break
         }
         return copy

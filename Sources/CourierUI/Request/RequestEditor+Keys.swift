@@ -12,6 +12,8 @@ enum EditorOutcome: Equatable {
     case chooseFile(part: Int?)
     /// Open the body in `$EDITOR`, with this file extension.
     case editExternally(String, fileExtension: String)
+    /// Fetch a new OAuth 2.0 token for the open request.
+    case fetchOAuthToken
 }
 
 extension RequestEditor {
@@ -154,6 +156,7 @@ extension RequestEditor {
         case .value(let target): startEdit(target)
         case .capture(let index): startEdit(.captureSource(index))
         case .bodyKind, .authKind, .followRedirects: return .status("space changes it")
+        case .oauthToken: return .fetchOAuthToken
         case .note: return .unhandled
         }
         return .handled

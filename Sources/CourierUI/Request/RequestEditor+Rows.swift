@@ -15,6 +15,8 @@ struct FormRow: Equatable {
         case bodyKind, authKind, followRedirects
         /// Read-only information.
         case note
+        /// An OAuth 2.0 request's token status; Enter fetches a new token.
+        case oauthToken
     }
 
     var kind: Kind
@@ -48,6 +50,7 @@ extension RequestEditor {
             case .basic(let user, let password)?:
                 rows.append(FormRow(kind: .value(.basicUser), label: "user", value: user))
                 rows.append(FormRow(kind: .value(.basicPassword), label: "password", value: password, masked: true))
+            case .oauth2(let oauth)?: rows += oauth2Rows(oauth)
             case nil: break
             }
             return rows
@@ -73,6 +76,7 @@ extension RequestEditor {
         case nil: return "none"
         case .bearer?: return "bearer"
         case .basic?: return "basic"
+        case .oauth2?: return "oauth2"
         }
     }
 
@@ -115,6 +119,7 @@ extension RequestEditor {
         case .basicPassword:
             if case .basic(_, let password)? = draft.auth { return password }
             return ""
+        case .oauth2(let key): return oauth2Text(key)
         case .converter: return draft.converter ?? ""
         case .errorConverter: return draft.errorConverter ?? ""
         case .timeout: return draft.timeout.map(Self.number) ?? ""

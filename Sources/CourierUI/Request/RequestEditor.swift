@@ -33,6 +33,8 @@ public enum EditTarget: Sendable, Equatable {
     case value(FieldList, Int)
     case bodyFile
     case bearer, basicUser, basicPassword
+    /// A key of an `oauth2:` block (`grant`, `tokenUrl`, `clientSecret`…).
+    case oauth2(String)
     case converter, errorConverter
     case timeout, retries
     /// Line `index` of `expect:` (the next line when it is the count).
@@ -77,6 +79,8 @@ public struct RequestEditor: Sendable, Equatable {
     public var showsResolvedURL = false
     /// The file was deleted on disk and the user kept the draft: saving writes it again.
     public var fileMissing = false
+    /// The cached OAuth 2.0 token of an `auth: {oauth2: …}` request, as the runtime last read it.
+    public var oauthToken: OAuthTokenStatus = .unknown
     /// Bodies of the kinds cycled away from, so cycling back restores them.
     var bodyStash: [BodyKind: BodyDefinition] = [:]
 
@@ -163,6 +167,7 @@ public struct RequestEditor: Sendable, Equatable {
             if case .basic(_, let password)? = draft.auth { draft.auth = .basic(user: text, password: password) }
         case .basicPassword:
             if case .basic(let user, _)? = draft.auth { draft.auth = .basic(user: user, password: text) }
+        case .oauth2(let key): return commitOAuth2(key, text)
         case .converter: draft.converter = text.isEmpty ? nil : text
         case .errorConverter: draft.errorConverter = text.isEmpty ? nil : text
         case .timeout:
@@ -244,12 +249,13 @@ public struct RequestEditor: Sendable, Equatable {
         }
     }
 
-    /// Cycles auth between none, bearer and basic.
+    /// Cycles auth between none, bearer, basic and oauth2.
     mutating func cycleAuth() {
         switch draft.auth {
         case nil: draft.auth = .bearer("")
         case .bearer?: draft.auth = .basic(user: "", password: "")
-        case .basic?: draft.auth = nil
+        case .basic?: draft.auth = .oauth2(OAuth2Definition(grant: .clientCredentials, tokenUrl: "", clientId: ""))
+        case .oauth2?: draft.auth = nil
         }
     }
 

@@ -111,6 +111,7 @@ extension ExplorerState {
             switch draft.auth {
             case .bearer?: return "\(tab.title) bearer"
             case .basic?: return "\(tab.title) basic"
+            case .oauth2?: return "\(tab.title) oauth2"
             case nil: return tab.title
             }
         case .converter, .options: return tab.title

@@ -67,6 +67,7 @@ extension ImportedCollection {
         switch request.auth {
         case .bearer(let token)?: copy.auth = .bearer(names.reference(token, suggested: "token"))
         case .basic(let user, let password)?: copy.auth = .basic(user: user, password: names.reference(password, suggested: "password"))
+        case .oauth2(let oauth)?: copy.auth = .oauth2(oauth.mappingSecrets { key, value in names.reference(value, suggested: key) })
         case nil: break
         }
         return copy

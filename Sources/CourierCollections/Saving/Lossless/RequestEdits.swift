@@ -114,6 +114,13 @@ extension TextEditor {
         case (_, .basic(let user, let password)):
             replace(kind.key.range, with: "basic")
             try replaceValue(of: kind, with: .inline("{user: \(YAMLText.scalar(user)), password: \(YAMLText.scalar(password))}"))
+        case (.oauth2(let before)?, .oauth2(let after)):
+            try editOAuth2(kind.value, from: before, to: after)
+        case (_, .oauth2(let definition)):
+            // A block cannot go inside `auth: {…}`: the whole value is written anew.
+            if case .mapping(_, true) = pair.value.kind { return try setPair("auth", written, in: root, order: order) }
+            replace(kind.key.range, with: "oauth2")
+            try replaceValue(of: kind, with: .block(CollectionWriter.oauth2Lines(definition, indent: 2)))
         }
     }
 }
