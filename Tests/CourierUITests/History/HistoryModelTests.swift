@@ -68,7 +68,7 @@ struct HistoryModelTests {
         harness.receive(.bodyIndexed(id: Self.id, sequence: 101, BodyDocument.make(Data(ResponsePaneTests.body.utf8), contentType: "application/json")))
         #expect(harness.state.response.current?.releasedBodySize == nil)
         #expect(harness.state.history[Self.id]?.first?.releasedBodySize == nil)
-        harness.press(.character("["), .character("["))
+        harness.press(.character("]"), .character("]"))
         #expect(harness.state.response.tab == .body)
         #expect(harness.screen.text.contains("\"name\": \"Grace\""))
     }
