@@ -32,6 +32,15 @@ struct HistorySessionTests {
 
     struct HistoryTimeout: Error {}
 
+    /// `s`, then `path` in place of the name offered, then Enter.
+    static func typeSavePath(_ path: String, in terminal: ScriptedTerminal) async throws {
+        terminal.press(.character("s"))
+        try await terminal.waitFor { $0.contains("body to") }
+        terminal.press(.ctrl("u"))
+        terminal.type(path)
+        terminal.press(.enter)
+    }
+
     @Test("a response outlives the session: the next one shows it, reads its body back, and sends its request again")
     func outlivesTheSession() async throws {
         let state = try TemporaryDirectory()
@@ -100,11 +109,7 @@ struct HistorySessionTests {
             try await SessionHarness.open("big-json", titled: "GET Demo/big/big-json", in: terminal)
             terminal.press(.ctrl("r"))
             try await terminal.waitFor(timeout: 60) { $0.contains("200 OK") }
-            terminal.press(.character("s"))
-            try await terminal.waitFor { $0.contains("big-json.json") }
-            terminal.press(.ctrl("u"))
-            terminal.type(target.path)
-            terminal.press(.enter)
+            try await Self.typeSavePath(target.path, in: terminal)
             try await terminal.waitFor(timeout: 60) { $0.contains("saved 17") }
             let saved = try Data(contentsOf: target)
             #expect(saved.count > 17_000_000)
@@ -120,20 +125,12 @@ struct HistorySessionTests {
             #expect(try store.body(of: entry) == saved)
 
             try Data("mine".utf8).write(to: target)
-            terminal.press(.character("s"))
-            try await terminal.waitFor { $0.contains("big-json.json") }
-            terminal.press(.ctrl("u"))
-            terminal.type(target.path)
-            terminal.press(.enter)
+            try await Self.typeSavePath(target.path, in: terminal)
             try await terminal.waitFor { $0.contains("exists. Replace it") }
             terminal.press(.escape)
             try await Task.sleep(for: .milliseconds(200))
             #expect(try Data(contentsOf: target) == Data("mine".utf8), "Cancel leaves the file alone")
-            terminal.press(.character("s"))
-            try await terminal.waitFor { $0.contains("big-json.json") }
-            terminal.press(.ctrl("u"))
-            terminal.type(target.path)
-            terminal.press(.enter)
+            try await Self.typeSavePath(target.path, in: terminal)
             try await terminal.waitFor { $0.contains("exists. Replace it") }
             terminal.press(.enter)
             try await terminal.waitFor(timeout: 60) { $0.contains("saved 17") }

@@ -49,7 +49,7 @@ struct HistoryStoreTests {
 
     @Test("keeps the last N responses of each request and removes the files of the others")
     func prunesToTheLimit() throws {
-        let limits = HistoryLimits(enabled: true, keep: 3, inlineBody: 10, fileBody: 1_000_000)
+        let limits = HistoryLimits(enabled: true, keep: 3, inlineBody: 15, fileBody: 1_000_000)
         let store = try HistoryStore(folder: folder, limits: limits)
         var ids: [Int64] = []
         for index in 0..<5 {

@@ -41,7 +41,7 @@ enum BodySaver {
             }
             return .saved(written)
         } catch {
-            return .failed(error.description)
+            return .failed("\(error)")
         }
     }
 }

@@ -65,7 +65,7 @@ final class HistoryShelf: Sendable {
     /// Runs `work` with the store of `folder`, in order, off the UI thread.
     private func withStore(_ folder: StateFolder, _ work: @escaping @Sendable (HistoryStore) throws(HistoryUnavailable) -> Void) {
         queue.async { [self] in
-            do {
+            do throws(HistoryUnavailable) {
                 try work(try store(of: folder))
             } catch {
                 report(error)

@@ -54,6 +54,21 @@ public struct MaskedBytes: Sendable {
         return result
     }
 
+    /// The offset of the first `pattern` at or after `start`: `memchr` finds each candidate
+    /// first byte, `memcmp` checks the rest (Glibc's module has no `memmem`).
+    private static func find(_ pattern: [UInt8], in bytes: UnsafeRawBufferPointer, base: UnsafeRawPointer, from start: Int) -> Int? {
+        guard let first = pattern.first else { return nil }
+        var position = start
+        while bytes.count - position >= pattern.count {
+            guard let hit = memchr(base + position, Int32(first), bytes.count - position - pattern.count + 1) else { return nil }
+            let offset = base.distance(to: UnsafeRawPointer(hit))
+            let same = pattern.withUnsafeBytes { wanted in wanted.baseAddress.map { memcmp(hit, $0, pattern.count) == 0 } ?? false }
+            if same { return offset }
+            position = offset + 1
+        }
+        return nil
+    }
+
     /// Where the secrets are, in order and without overlaps; a longer form wins over a shorter one
     /// found at the same place, as `SecretRedactor.redact` does.
     private func hits(in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
@@ -61,9 +76,7 @@ public struct MaskedBytes: Sendable {
         var found: [Range<Int>] = []
         for pattern in patterns {
             var start = 0
-            while start < bytes.count,
-                  let match = pattern.withUnsafeBytes({ memmem(base + start, bytes.count - start, $0.baseAddress, $0.count) }) {
-                let offset = base.distance(to: UnsafeRawPointer(match))
+            while let offset = Self.find(pattern, in: bytes, base: base, from: start) {
                 found.append(offset..<(offset + pattern.count))
                 start = offset + pattern.count
             }

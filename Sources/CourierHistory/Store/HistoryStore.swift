@@ -38,7 +38,7 @@ public final class HistoryStore: Sendable {
         do {
             try folder.create()
         } catch {
-            throw HistoryUnavailable(path: path, problem: "cannot be made (\(error.description))")
+            throw HistoryUnavailable(path: path, problem: "cannot be made (\(error))")
         }
         do {
             var configuration = Configuration()

@@ -20,7 +20,7 @@ extension ExplorerState {
     }
 
     /// The usual file extension for a content type: `json` for `application/problem+json`.
-    static func fileExtension(for contentType: String?) -> String {
+    public static func fileExtension(for contentType: String?) -> String {
         let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         let known: [String: String] = [
             "text/plain": "txt", "text/html": "html", "text/csv": "csv", "text/css": "css", "text/markdown": "md",
