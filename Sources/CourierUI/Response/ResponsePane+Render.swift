@@ -169,8 +169,12 @@ extension ExplorerState {
         let entries = editor.flatMap { history[$0.id] } ?? []
         var area = area
         if let historyProblem, area.height > 1 {
-            screen.put(historyProblem, row: area.maxY - 1, column: area.x + 1, style: theme.style(.warning), limit: area.width - 1)
-            area = Rect(x: area.x, y: area.y, width: area.width, height: area.height - 1)
+            // Wrapped: the path in it is long, and what is wrong with it comes after.
+            let lines = DisplayWidth.wrap(historyProblem, width: max(1, area.width - 1)).suffix(area.height - 1)
+            for (offset, line) in lines.enumerated() {
+                screen.put(line, row: area.maxY - lines.count + offset, column: area.x + 1, style: theme.style(.warning), limit: area.width - 1)
+            }
+            area = Rect(x: area.x, y: area.y, width: area.width, height: area.height - lines.count)
         }
         guard !entries.isEmpty else {
             screen.put("no responses yet for this request", row: area.y, column: area.x + 1, style: theme.style(.dim), limit: area.width - 1)
