@@ -41,7 +41,7 @@ struct ExplorerHistoryTerminalTests {
         // The terminal is tall enough for every key at once.
         try await second.send("?")
         var screen = try await second.waitFor { $0.contains("save the response body to a file") }
-        #expect(screen.contains("History: this request's responses"))
+        #expect(screen.contains("History: this request's past responses"))
         try await second.send("Escape")
         try await second.waitFor { !$0.contains("any other key closes") }
         try await second.openWithPalette("list-users", title: "GET Demo/users/list-users")

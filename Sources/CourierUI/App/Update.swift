@@ -281,7 +281,7 @@ extension ExplorerState {
             palettePurpose = .request
             // The problems list is one entry away, but only when there is something to list.
             palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
-                + folderIds.map { Self.testEntryPrefix + $0 } + Self.importEntries + Self.historyEntries)
+                + folderIds.map { Self.testEntryPrefix + $0 } + Self.historyEntries + Self.importEntries)
         case .problems: showProblems()
         case .environment:
             guard editor != nil else {
