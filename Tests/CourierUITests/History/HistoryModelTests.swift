@@ -71,6 +71,8 @@ struct HistoryModelTests {
         harness.press(.character("]"), .character("]"))
         #expect(harness.state.response.tab == .body)
         #expect(harness.screen.text.contains("\"name\": \"Grace\""))
+        harness.press(.character("?"))
+        #expect(harness.state.showingHelp)
     }
 
     @Test("space marks two responses and d compares their bodies, older first; the difference closes with esc")
