@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Persisted response History (SQLite): a mature, Sendable-ready SQLite layer, so the store is a few queries.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "CourierJSON"),
@@ -54,12 +56,14 @@ let package = Package(
         .target(name: "CourierLogging", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
         // Seed 001's API (SONetworking) over Courier's pipeline; its names collide with Courier's, so it is a module of its own.
         .target(name: "CourierSONetworking", dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]),
+        // Persisted response History in SQLite; its own module so the CLI can read it too.
+        .target(name: "CourierHistory", dependencies: ["Courier", "CourierCollections", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "CourierUI", dependencies: ["Courier", "CourierCollections", "CourierJSON", .product(name: "Yams", package: "Yams")]),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The only module that imports ncurses.
         .target(name: "CourierTerminal", dependencies: ["CourierUI", "CNcurses"]),
         // The explorer's runtime: event loop and effects over a terminal-backend protocol.
-        .target(name: "CourierExplorer", dependencies: ["Courier", "CourierCollections", "CourierUI", "CourierTerminal"]),
+        .target(name: "CourierExplorer", dependencies: ["Courier", "CourierCollections", "CourierHistory", "CourierUI", "CourierTerminal"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "CourierDemoServer",
@@ -109,6 +113,9 @@ let package = Package(
             dependencies: ["Courier", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "CourierHistoryTests", dependencies: [
+            "Courier", "CourierCollections", "CourierHistory", "CourierTestSupport", .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
         .testTarget(name: "CourierSONetworkingTests", dependencies: [
             "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierSONetworking", "CourierTestSupport",
@@ -122,7 +129,7 @@ let package = Package(
         ], exclude: ["Snapshots"]),
         .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierExplorerTests", dependencies: [
-            "CourierCollections", "CourierExplorer", "CourierUI", "CourierTestSupport",
+            "CourierCollections", "CourierExplorer", "CourierHistory", "CourierUI", "CourierTestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -82,7 +82,7 @@ struct ThemeTests {
         #expect(problems.map(\.description) == [
             "config.yaml:5:3: unknown command 'fly'; did you mean 'fold'?",
             "config.yaml:6:13: 'not-a-key' is not a key; write keys like j, ctrl-s, alt-x, f5, pgdn, enter",
-            "config.yaml:7:1: unknown setting 'colour'; known: theme, spool-above, max-size, keys",
+            "config.yaml:7:1: unknown setting 'colour'; known: theme, spool-above, max-size, history, keys",
         ])
         #expect(configuration.spooling == .standard, "8 MB unless set")
     }

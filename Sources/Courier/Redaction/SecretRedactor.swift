@@ -49,6 +49,10 @@ public struct SecretRedactor: Sendable, Equatable {
         for secret in other.secrets { insert(secret) }
     }
 
+    /// Every text form of the known secrets, longest first: what `redact` replaces, for masking
+    /// bytes that are never held as one string (a large body copied to a file in pieces).
+    public var maskedForms: [String] { patterns }
+
     // MARK: - The rule
 
     /// Whether `name` (a header or query parameter) carries a credential, so its whole value is

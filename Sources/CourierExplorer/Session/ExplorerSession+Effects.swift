@@ -59,6 +59,10 @@ extension ExplorerSession {
             case .runTests(let folder, let environment): runTests(folder, environment: environment)
             case .cancelTests: testTask?.cancel()
             case .importFile(let format, let source, let into): importFile(format, source: source, into: into)
+            case .loadHistory(let id, let environment): loadHistory(id, environment: environment)
+            case .loadStoredBody(let id, let snapshot): loadStoredBody(id, snapshot)
+            case .compareBodies(let title, let old, let new): compareBodies(title, old: old, new: new, of: state.openRequest ?? "")
+            case .saveBody(let id, let snapshot, let path, let overwrite): saveBody(id, snapshot, path: path, overwrite: overwrite)
             }
         }
     }

@@ -19,6 +19,7 @@ extension ExplorerSession {
         let inbox = self.inbox
         let backend = self.backend
         let tree = self.tree
+        let keep = historyKeeper(for: request, environment: environment)
         flight.start(Task {
             var snapshot: ResponseSnapshot
             var problem: String?  // a note for the status line once the response is shown
@@ -37,11 +38,13 @@ extension ExplorerSession {
                     inbox.post(.finished(id: id, preview))
                     let full = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
                     inbox.post(.bodyIndexed(id: id, sequence: number, full.body))
+                    keep(result, full, redactor)
                     if let problem { inbox.post(.report(problem)) }
                     return
                 }
                 snapshot = SnapshotBuilder.snapshot(result, sequence: number, received: flight.status.received, redactor: redactor)
                 snapshot.tests = SnapshotBuilder.tests(outcome)
+                keep(result, snapshot, redactor)
             } catch {
                 snapshot = SnapshotBuilder.failure("\(error)", sequence: number)
             }

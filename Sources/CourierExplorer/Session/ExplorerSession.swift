@@ -29,6 +29,8 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     var testTask: Task<Void, Never>?
     /// Journals the open request's unsaved edits, and what it last journaled.
     lazy var journal = DraftJournal(inbox: inbox)
+    /// History kept between sessions, read and written off the UI thread.
+    lazy var history = HistoryShelf(limits: settings.history, inbox: inbox, sequences: sequences)
     var journaled: (id: String, original: RequestDefinition, draft: RequestDefinition, bodyText: String?, folder: StateFolder)?
     var running = true
     /// The environment files as the variables editor read them, by collection and name, so a

@@ -12,6 +12,8 @@ public struct ExplorerSettings: Sendable {
     public var spooling: BodySpooling = .standard
     /// `max-size:` from config.yaml, nil when it says nothing.
     public var maximumBodySize: Int?
+    /// `history:` from config.yaml: how much History keeps between sessions.
+    public var history: HistoryLimits = .standard
     /// Which transport requests go through and how they are made (the app brings AsyncHTTPClient).
     public var transports: TransportSelection = .library
     /// Sentences about broken config or theme entries, for the status line.
@@ -38,6 +40,7 @@ public struct ExplorerSettings: Sendable {
             settings.keyMap = configuration.keyMap
             settings.spooling = configuration.spooling
             settings.maximumBodySize = configuration.maximumBodySize
+            settings.history = configuration.history
             settings.problems += problems.map(\.description)
             themeName = themeName ?? configuration.theme
         }

@@ -52,6 +52,15 @@ public enum Effect: Sendable, Equatable {
     /// Import the file at `source` (as typed: relative, absolute or `~/…`) in `format` into the
     /// folder `into` with `courier import`'s importer, and report with `imported`.
     case importFile(format: ImportFormat, source: String, into: String)
+    /// Read the responses History keeps for request `id` in `environment`; report with `historyLoaded`.
+    case loadHistory(id: String, environment: String?)
+    /// Read the body History kept for response `snapshot` of request `id`; report with `bodyIndexed`.
+    case loadStoredBody(id: String, ResponseSnapshot)
+    /// Compare two responses' bodies line by line (JSON pretty-printed); report with `compared`.
+    case compareBodies(title: String, old: ResponseSnapshot, new: ResponseSnapshot)
+    /// Write the body of `snapshot` (request `id`) to `path` as typed (relative, absolute or
+    /// `~/…`); an existing file is replaced only when `overwrite` says so, else `bodyFileExists`.
+    case saveBody(id: String, ResponseSnapshot, path: String, overwrite: Bool)
 }
 
 /// What the driver learnt about a draft: how it resolves in the environment.
@@ -131,6 +140,16 @@ public enum Action: Sendable, Equatable {
     case testsFinished(cancelled: Bool)
     /// An import from the palette is done (the tree was reloaded just before).
     case imported(ImportOutcome)
+    /// The responses History keeps for `id` in `environment`, oldest first, without their bodies.
+    case historyLoaded(id: String, environment: String?, [ResponseSnapshot])
+    /// Response `sequence` of `id` is in History now; `pruned` are the entries History let go.
+    case historyRecorded(id: String, sequence: Int, StoredResponse, pruned: [Int64])
+    /// History cannot be used; the sentence says why, and the explorer goes on without it.
+    case historyUnavailable(String)
+    /// The difference of two responses' bodies, ready to show.
+    case compared(DiffView)
+    /// Saving the body of `snapshot` found a file at `path`: ask before replacing it.
+    case bodyFileExists(id: String, ResponseSnapshot, path: String)
 }
 
 /// What to do once the user has answered about unsaved changes.
@@ -150,6 +169,8 @@ public enum DialogPurpose: Sendable, Equatable {
     case unsavedEnvironment
     /// The open request's file changed on disk while it has unsaved edits.
     case conflict(DiskConflict)
+    /// Saving a response body would replace the file at `path`.
+    case overwrite(id: String, ResponseSnapshot, path: String)
 }
 
 /// The modal on top of everything else; one at a time.
@@ -160,6 +181,8 @@ public enum Modal: Sendable, Equatable {
     case difference(DiffView, over: Dialog, DialogPurpose)
     /// A long message to read and scroll (what an import did); any closing key goes back.
     case message(MessageView)
+    /// The difference of two responses' bodies, from History; Esc closes it.
+    case comparison(DiffView)
 }
 
 /// What the open palette chooses.
@@ -182,6 +205,8 @@ public struct Prompt: Sendable, Equatable {
         case importSource(ImportFormat)
         /// The folder to import `source` into.
         case importInto(ImportFormat, source: String)
+        /// The file to write this response's body (of request `id`) to.
+        case saveBody(id: String, ResponseSnapshot)
 
         /// What the status line says when the answer is empty.
         var emptyAnswer: String {
@@ -190,6 +215,7 @@ public struct Prompt: Sendable, Equatable {
             case .newEnvironment: return "an environment needs a name"
             case .importSource: return "nothing imported: type the path of the file to import"
             case .importInto: return "nothing imported: type a collection or a folder inside one, such as Imported"
+            case .saveBody: return "nothing saved: type the file to write the body to"
             }
         }
     }

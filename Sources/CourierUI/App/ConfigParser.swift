@@ -1,3 +1,4 @@
+import CourierCollections
 import Yams
 
 /// `config.yaml`: the theme, key bindings, and how large a response body may grow in memory.
@@ -6,6 +7,7 @@ import Yams
 /// theme: solarized-dark
 /// spool-above: 8 MB      # larger bodies go to a temporary file; `off` keeps them in memory
 /// max-size: 4 GB         # a response body (decompressed) past this stops the transfer
+/// history: {keep: 20, max-body: 1 MB, max-file: 200 MB}   # or `history: off`
 /// keys:
 ///   quit: [q, ctrl-q]
 ///   move-down: [j, down, ctrl-n]
@@ -17,6 +19,8 @@ public struct Configuration: Sendable, Equatable {
     public var spooling: BodySpooling
     /// The largest response body accepted, decompressed, in bytes; nil leaves it to the app (4 GB).
     public var maximumBodySize: Int?
+    /// How much History keeps between sessions.
+    public var history: HistoryLimits = .standard
 
     public init(theme: String? = nil, keyMap: KeyMap = .standard, spooling: BodySpooling = .standard, maximumBodySize: Int? = nil) {
         self.theme = theme
@@ -65,6 +69,7 @@ public enum ConfigParser {
                     continue
                 }
                 configuration.maximumBodySize = size
+            case "history": configuration.history = HistorySettingParser.parse(value, report: report)
             case "keys":
                 guard case .mapping(let keys) = value else {
                     report(value, "keys maps command names to lists of keys")
@@ -90,7 +95,7 @@ public enum ConfigParser {
                     if !parsedKeys.isEmpty { configuration.keyMap.rebind(command, to: parsedKeys) }
                 }
             default:
-                report(key, "unknown setting '\(key.scalar?.string ?? "")'; known: theme, spool-above, max-size, keys")
+                report(key, "unknown setting '\(key.scalar?.string ?? "")'; known: theme, spool-above, max-size, history, keys")
             }
         }
         return (configuration, list.problems)

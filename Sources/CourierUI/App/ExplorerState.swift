@@ -70,6 +70,8 @@ public struct ExplorerState: Sendable, Equatable {
     /// Bytes of bodies history keeps besides the newest response; older bodies past it are let
     /// go (`ResponseSnapshot.releasingBody()`), so a session of 100 MB responses stays bounded.
     public static let historyBodyBudget = 200_000_000
+    /// Why History (kept between sessions) cannot be used; the explorer goes on without it.
+    public var historyProblem: String?
     /// The selected environment, and those the open request's collection has.
     public var environment: String?
     public var environments: [String] = []
@@ -89,7 +91,7 @@ public struct ExplorerState: Sendable, Equatable {
     public var dialog: Dialog? {
         switch modal {
         case .question(let dialog, _)?, .difference(_, let dialog, _)?: return dialog
-        case .message?, nil: return nil
+        case .message?, .comparison?, nil: return nil
         }
     }
     public var palettePurpose: PalettePurpose = .request

@@ -39,6 +39,8 @@ public enum Command: String, Sendable, CaseIterable {
     case filter
     case copy
     case copyWithSecrets = "copy-with-secrets"
+    case saveBody = "save-body"
+    case history
     case narrower, wider, shorter, taller
     case suspend
     case help
@@ -65,8 +67,8 @@ public enum Command: String, Sendable, CaseIterable {
         case .edit: return "edit a field or the body · open a request"
         case .editExternal: return "edit the body in $EDITOR"
         case .add: return "new request · new row in a list"
-        case .remove: return "delete the request (asks) · delete a row"
-        case .toggle: return "switch a row on or off · change a kind"
+        case .remove: return "delete the request (asks) or a row · History: diff"
+        case .toggle: return "switch a row on/off, change a kind · History: mark"
         case .duplicate: return "duplicate the selected request"
         case .rename: return "rename the selected request"
         case .move: return "move the selected request to another folder"
@@ -77,7 +79,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .showVariables: return "show the URL with variables filled in"
         case .environment: return "switch the environment"
         case .variables: return "edit the environment's variables (secrets masked)"
-        case .raw: return "raw or pretty body"
+        case .raw: return "raw or pretty body · History: send it again"
         case .fold: return "fold or unfold the object or array"
         case .unfoldAll: return "unfold everything"
         case .nextMatch: return "next search match"
@@ -93,6 +95,8 @@ public enum Command: String, Sendable, CaseIterable {
         case .filter: return "filter the collections · search the body"
         case .copy: return "copy the id, the body, the cURL command (secrets masked) or the preview"
         case .copyWithSecrets: return "copy the cURL command with its secrets"
+        case .saveBody: return "save the response body to a file"
+        case .history: return "History: this request's past responses"
         case .narrower: return "narrow the collections pane"
         case .wider: return "widen the collections pane"
         case .shorter: return "shrink the request pane"
@@ -124,7 +128,7 @@ public struct KeyMap: Sendable, Equatable {
         .character("x"): .expectExists, .character("="): .expectEqual, .character("K"): .capture, .character("T"): .runTests,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
         .character("p"): .palette, .ctrl("p"): .palette, .character("!"): .problems, .character("/"): .filter, .character("y"): .copy,
-        .character("Y"): .copyWithSecrets,
+        .character("Y"): .copyWithSecrets, .character("s"): .saveBody, .character("H"): .history,
         .character("<"): .narrower, .character(">"): .wider, .character("-"): .shorter, .character("+"): .taller,
         .ctrl("z"): .suspend,
     ])

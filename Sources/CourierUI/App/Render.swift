@@ -72,6 +72,9 @@ extension ExplorerState {
         case .difference(let view, _, _)?:
             view.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), removed: theme.error,
                         added: theme.added, hint: "j k scroll · esc back")
+        case .comparison(let view)?:
+            view.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), removed: theme.error,
+                        added: theme.added, hint: "j k scroll · esc close")
         case .message(let view)?:
             // Over the request and response panes, so the tree beside it shows the new requests.
             view.render(in: layout.testRun, on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), tone: theme.style(for:),

@@ -87,6 +87,8 @@ extension ExplorerState {
             switch palettePurpose {
             case .request where choice == Self.problemsEntry:
                 showProblems()
+            case .request where Self.historyEntries.contains(choice):
+                return perform(choice == Self.saveBodyEntry ? .saveBody : .history)
             case .request where choice.hasPrefix(Self.testEntryPrefix):
                 return runTests(in: String(choice.dropFirst(Self.testEntryPrefix.count)))
             case .request:
@@ -150,6 +152,9 @@ extension ExplorerState {
                 askImportDestination(format, source: name)
             case .importInto(let format, let source):
                 return importFile(format, source: source, into: name)
+            case .saveBody(let id, let snapshot):
+                status = "saving the body to \(name)…"
+                return [.saveBody(id: id, snapshot, path: name, overwrite: false)]
             }
         default:
             prompt.field.handle(key)

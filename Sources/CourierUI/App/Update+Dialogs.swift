@@ -31,6 +31,14 @@ extension ExplorerState {
                 modal = .question(dialog, purpose)
             }
             return []
+        case .comparison(var view)?:
+            let inside = DiffView.frame(width: width, height: height).inset(by: 1)
+            if view.scroll(keyMap.command(for: key), height: inside.height) {
+                modal = .comparison(view)
+            } else if [.escape, .enter, .character("q"), .ctrl("c")].contains(key) {
+                modal = nil
+            }
+            return []
         case .message(var view)?:
             if view.scroll(keyMap.command(for: key), in: Layout(state: self).testRun) {
                 modal = .message(view)
@@ -85,6 +93,8 @@ extension ExplorerState {
             return [.delete(id: id)]
         case (.conflict(let conflict), _):
             return resolve(conflict, button: button)
+        case (.overwrite(let id, let snapshot, let path), 0):
+            return [.saveBody(id: id, snapshot, path: path, overwrite: true)]
         default: return []
         }
     }

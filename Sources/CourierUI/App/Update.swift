@@ -15,6 +15,10 @@ extension ExplorerState {
         if let editor, before.0 != editor.id || before.1 != editor.draft || before.2 != environment {
             effects.insert(.preview(id: editor.id, definition: editor.draft, environment: environment), at: 0)
         }
+        // Another request, or another environment's state folder: its History is read.
+        if let editor, before.0 != editor.id || before.2 != environment {
+            effects.append(.loadHistory(id: editor.id, environment: environment))
+        }
         return effects
     }
 
@@ -49,8 +53,12 @@ extension ExplorerState {
             }
             return effects
         case .bodyIndexed(let id, let sequence, let body):
-            if let index = history[id]?.firstIndex(where: { $0.sequence == sequence }) { history[id]?[index].body = body }
+            if let index = history[id]?.firstIndex(where: { $0.sequence == sequence }) {
+                history[id]?[index].body = body
+                history[id]?[index].releasedBodySize = nil
+            }
             if response.current?.sequence == sequence {
+                response.current?.releasedBodySize = nil
                 // A cursor sent to the end of the first screen (G while indexing) goes to the real end.
                 let wasAtEnd = response.lineCount > 1 && response.cursor >= response.lineCount - 1
                 response.current?.body = body
@@ -125,6 +133,17 @@ extension ExplorerState {
         case .testRecorded(let row): return testRecorded(row)
         case .testsFinished(let cancelled): testsFinished(cancelled: cancelled)
         case .imported(let outcome): return imported(outcome)
+        case .historyLoaded(let id, let environment, let stored): historyLoaded(id, environment: environment, stored)
+        case .historyRecorded(let id, let sequence, let stored, let pruned): historyRecorded(id, sequence: sequence, stored, pruned: pruned)
+        case .historyUnavailable(let sentence):
+            historyProblem = sentence
+            status = sentence
+        case .compared(let view):
+            modal = .comparison(view)
+            status = view.changedCount == 0 ? "the bodies are the same" : "\(view.changedCount) lines differ"
+        case .bodyFileExists(let id, let snapshot, let path):
+            ask(Dialog(title: "Replace file?", message: "\(path) exists. Replace it with this \(ByteCount.text(snapshot.bodySize)) body?",
+                       buttons: ["Replace", "Cancel"]), .overwrite(id: id, snapshot, path: path))
         case .externallyEdited(let text):
             guard let text else { break }
             editor?.bodyEditor = nil
@@ -267,7 +286,7 @@ extension ExplorerState {
             palettePurpose = .request
             // The problems list is one entry away, but only when there is something to list.
             palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
-                + folderIds.map { Self.testEntryPrefix + $0 } + Self.importEntries)
+                + folderIds.map { Self.testEntryPrefix + $0 } + Self.historyEntries + Self.importEntries)
         case .problems: showProblems()
         case .environment:
             guard editor != nil else {
@@ -306,6 +325,8 @@ extension ExplorerState {
         case .wider: collectionsRatio = min(0.6, collectionsRatio + 0.05)
         case .shorter: requestRatio = max(0.2, requestRatio - 0.05)
         case .taller: requestRatio = min(0.8, requestRatio + 0.05)
+        case .saveBody: return askToSaveBody()
+        case .history: return openHistory()
         case .copyWithSecrets:
             guard editor != nil, !response.curlWithSecrets.isEmpty else {
                 status = "no cURL command to copy: open a request that resolves in this environment"

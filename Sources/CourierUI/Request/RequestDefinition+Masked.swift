@@ -2,9 +2,9 @@ import Courier
 import CourierCollections
 
 extension RequestDefinition {
-    /// The request as it may be shown whole (the conflict dialog's difference): credentials
-    /// written in the file are masked by the request pane's rule, templates stay readable.
-    func maskedForDisplay() -> RequestDefinition {
+    /// The request as it may be shown whole (the conflict dialog's difference) or kept (History):
+    /// credentials written in the file are masked by the request pane's rule, templates stay readable.
+    public func maskedForDisplay() -> RequestDefinition {
         var copy = self
         let redactor = SecretRedactor()
         for index in copy.headers.indices where RequestEditor.isWrittenSecret(copy.headers[index].value) {

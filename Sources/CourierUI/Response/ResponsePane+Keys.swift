@@ -9,6 +9,10 @@ enum ResponseOutcome: Equatable {
     case useAsConverter(String)
     /// Show the history entry with this sequence number.
     case showHistory(Int)
+    /// Compare the bodies of the marked (or selected and shown) History entries.
+    case compareHistory
+    /// Send the request of the History entry with this sequence number again.
+    case resendHistory(Int)
     /// Run this search in the background.
     case search(BodySearch)
     /// Add an assertion or a capture of a key path to the open request.
@@ -48,6 +52,15 @@ extension ResponsePane {
             case .open, .edit:
                 guard history.indices.contains(historySelection) else { return .unhandled }
                 return .showHistory(history[historySelection].sequence)
+            case .toggle:
+                guard history.indices.contains(historySelection) else { return .unhandled }
+                toggleMark(history[historySelection].sequence)
+            case .remove: return .compareHistory
+            case .raw:
+                guard history.indices.contains(historySelection) else { return .unhandled }
+                return .resendHistory(history[historySelection].sequence)
+            case .top: historySelection = 0
+            case .bottom: historySelection = max(0, history.count - 1)
             default: return .unhandled
             }
             return .handled
@@ -195,6 +208,11 @@ extension ExplorerState {
             response.show(snapshot)
             response.tab = tab
             status = "showing the response of \(snapshot.finishedAt): \(snapshot.summary)"
+            return readBackIfLetGo(snapshot)
+        case .compareHistory: return compareHistory(entries)
+        case .resendHistory(let sequence):
+            guard let snapshot = entries.first(where: { $0.sequence == sequence }) else { return [] }
+            return sendAgain(snapshot)
         }
         return []
     }

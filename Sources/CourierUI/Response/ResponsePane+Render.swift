@@ -167,8 +167,17 @@ extension ExplorerState {
 
     private func drawHistory(in area: Rect, on screen: inout Screen, theme: Theme) {
         let entries = editor.flatMap { history[$0.id] } ?? []
+        var area = area
+        if let historyProblem, area.height > 1 {
+            // Wrapped: the path in it is long, and what is wrong with it comes after.
+            let lines = DisplayWidth.wrap(historyProblem, width: max(1, area.width - 1)).suffix(area.height - 1)
+            for (offset, line) in lines.enumerated() {
+                screen.put(line, row: area.maxY - lines.count + offset, column: area.x + 1, style: theme.style(.warning), limit: area.width - 1)
+            }
+            area = Rect(x: area.x, y: area.y, width: area.width, height: area.height - lines.count)
+        }
         guard !entries.isEmpty else {
-            screen.put("no responses yet in this session", row: area.y, column: area.x + 1, style: theme.style(.dim), limit: area.width - 1)
+            screen.put("no responses yet for this request", row: area.y, column: area.x + 1, style: theme.style(.dim), limit: area.width - 1)
             return
         }
         let header = "  #   at        status  size        time      vs. shown"
@@ -182,7 +191,8 @@ extension ExplorerState {
             let base = selected ? theme.style(.selectionUnfocused) : Style.plain
             screen.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: base)
             let status = snapshot.status.map(String.init) ?? "—"
-            var text = "\(String(index + 1).leftPadded(3))  \(snapshot.finishedAt)  \(status.padded(6))  "
+            let mark = response.historyMarks.contains(snapshot.sequence) ? "✓" : " "
+            var text = "\(mark)\(String(index + 1).leftPadded(2))  \(snapshot.finishedAt.padded(8))  \(status.padded(6))  "
             text += ByteCount.text(snapshot.bodySize).padded(10) + "  " + TimeText.seconds(snapshot.duration).padded(8)
             if let shown, shown.sequence != snapshot.sequence {
                 let sizeDelta = snapshot.bodySize - shown.bodySize

@@ -51,6 +51,8 @@ public struct ResponsePane: Sendable, Equatable {
     public var curlWithSecrets: String = ""
     /// The selected row of the History tab.
     public var historySelection = 0
+    /// The responses marked in the History tab (by sequence), at most two: `d` compares them.
+    public var historyMarks: [Int] = []
 
     public init() {}
 

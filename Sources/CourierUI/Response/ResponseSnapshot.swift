@@ -25,6 +25,8 @@ public struct ResponseSnapshot: Sendable, Equatable {
     public var redactor = SecretRedactor()
     /// What its `expect:` and `capture:` lines made of it; nil for a response that was not judged.
     public var tests: ResponseTests?
+    /// Where History keeps it; nil until it is written there (or when History is unavailable).
+    public var stored: StoredResponse?
 
     public init(sequence: Int, status: Int?, reason: String, headers: [(name: String, value: String)], body: BodyDocument,
                 duration: Double, failure: String?, debugLines: [String], finishedAt: String) {
@@ -56,8 +58,9 @@ public struct ResponseSnapshot: Sendable, Equatable {
         guard releasedBodySize == nil else { return self }
         var copy = self
         copy.releasedBodySize = body.data.count
+        let again = stored?.bodyKept == true ? "⏎ on it in History reads it back" : "send the request again to see it"
         copy.body = BodyDocument(content: .text(TextLines(Data())), data: Data(),
-                                 note: "this \(ByteCount.text(body.data.count)) body was let go to keep memory bounded; send the request again to see it")
+                                 note: "this \(ByteCount.text(body.data.count)) body was let go to keep memory bounded; \(again)")
         return copy
     }
 }

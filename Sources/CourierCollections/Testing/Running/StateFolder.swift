@@ -18,6 +18,11 @@ public struct StateFolder: Sendable, Equatable {
 
     private init(url: URL) { self.url = url }
 
+    /// The folder `name` inside this one (History's kept bodies, say), 0700 like it once made.
+    public func subfolder(_ name: String) -> StateFolder {
+        StateFolder(url: url.appendingPathComponent(name))
+    }
+
     /// The folder of what the collection at `collectionRoot` remembers whatever the environment:
     /// drafts of unsaved edits, in `<collection>-<hash>/drafts/`.
     public static func drafts(collectionRoot: URL, processEnvironment: [String: String]) -> StateFolder {
@@ -43,6 +48,13 @@ public struct StateFolder: Sendable, Equatable {
     /// Writes `data` to `name` in the folder: folders from `courier/` down made 0700, the file 0600.
     /// - Throws: `CollectionWriter.SaveError` saying which path could not be written.
     public func write(_ data: Data, to name: String) throws(CollectionWriter.SaveError) {
+        try create()
+        try CollectionWriter.save(data, to: url.appendingPathComponent(name), secret: true)
+    }
+
+    /// Makes the folder, and those from `courier/` down to it, 0700.
+    /// - Throws: `CollectionWriter.SaveError` naming the folder that could not be made.
+    public func create() throws(CollectionWriter.SaveError) {
         var folders: [URL] = []
         var folder = url
         while folder.lastPathComponent != "courier", folder.path != "/" {
@@ -58,7 +70,6 @@ public struct StateFolder: Sendable, Equatable {
             }
             chmod(folder.path, 0o700)
         }
-        try CollectionWriter.save(data, to: url.appendingPathComponent(name), secret: true)
     }
 
     /// Removes `name` from the folder; a file that is not there is no problem.
