@@ -82,9 +82,11 @@ extension ResponsePane {
             raw.toggle()
             resetBodyView()
             return .status(raw ? "raw body" : "pretty body")
-        case .filter: searchField = TextField(searchQuery)
+        // A new search starts empty, as in less and vim; n and N still repeat the last one.
+        case .filter: searchField = TextField()
         case .nextMatch, .previousMatch:
             if !jumpToMatch(forward: command == .nextMatch, height: height) { return .status("no matches; / searches") }
+            return .status(matchPosition)
         case .copyPath:
             guard let path = cursorPath else { return .status("the cursor is not in a JSON body") }
             return .copy(path.description)

@@ -125,9 +125,8 @@ extension ExplorerState {
                 screen.highlight(Highlight.occurrences(of: pane.searchQuery, in: visible), of: visible, row: y, column: x,
                                  limit: rows.maxX - x, style: theme.style(named: "search.match"))
             }
-            if pane.folded.contains(line), let document = pane.document {
-                let hidden = Int(document.closingLine[line]) - line
-                screen.put(" … \(hidden) lines", row: y, column: x + used, style: base.patched(with: theme.style(.dim)), limit: rows.maxX - x - used)
+            if pane.folded.contains(line), let document = pane.document, let summary = FoldSummary.text(opener: line, in: document) {
+                screen.put(summary, row: y, column: x + used, style: base.patched(with: theme.style(.dim)), limit: rows.maxX - x - used)
             }
             line = pane.nextVisible(after: line)
         }
