@@ -47,3 +47,30 @@ struct ReadingResponsesTests {
         #expect(harness.state.status.hasPrefix("match 1 of 1 \"Grace\""))
     }
 }
+
+/// The Key path tab says why a path leads nowhere, and C will not make such a path the converter.
+@Suite("Key path reasons")
+struct KeyPathReasonTests {
+    @Test("A name where an array needs an index is named as such, not as 'not an object or array'")
+    func arrayReason() {
+        var harness = Harness.answered(ResponsePaneTests.snapshot(1))
+        harness.press(.character("]"), .character("]"), .enter)
+        harness.type("data/items/name")
+        #expect(harness.screen.text.contains("the value at \"data/items\" is an array, reached by index"))
+        #expect(!harness.screen.text.contains("not an object or array"))
+    }
+
+    @Test("C refuses a path that does not resolve, saying why, and keeps the converter as it was")
+    func converterRefused() {
+        var harness = Harness.answered(ResponsePaneTests.snapshot(1))
+        harness.press(.character("]"), .character("]"), .enter)
+        harness.type("data/nothing")
+        harness.press(.enter, .character("C"))
+        #expect(harness.state.editor?.draft.converter == nil)
+        #expect(harness.state.status == "converter not set: no key \"nothing\" in the object at \"data\"")
+        harness.press(.enter, .ctrl("u"))
+        harness.type("meta")
+        harness.press(.enter, .character("C"))
+        #expect(harness.state.editor?.draft.converter == "meta", "a path that resolves is taken")
+    }
+}

@@ -124,3 +124,14 @@ struct Harness {
     var screen: Screen { state.render() }
     func line(_ row: Int) -> String { screen.line(row) }
 }
+
+/// The style of the first cell where `text` is drawn (from `row` down), nil when the screen does not show it.
+func style(of text: String, in screen: Screen, after row: Int = 0) -> Style? {
+    let characters = text.map(String.init)
+    for y in row..<screen.height {
+        for x in 0..<screen.width where x + characters.count <= screen.width {
+            if characters.indices.allSatisfy({ screen[y, x + $0].text == characters[$0] }) { return screen[y, x].style }
+        }
+    }
+    return nil
+}

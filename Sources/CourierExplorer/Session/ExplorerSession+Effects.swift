@@ -58,7 +58,23 @@ extension ExplorerSession {
             case .runTests(let folder, let environment): runTests(folder, environment: environment)
             case .cancelTests: testTask?.cancel()
             case .importFile(let format, let source, let into): importFile(format, source: source, into: into)
+            case .writeText(let path, let text): writeText(text, to: path)
             }
+        }
+    }
+}
+
+extension ExplorerSession {
+    /// Writes text that was too large to copy to `path` (relative to the working directory, or
+    /// `~/…`), atomically, and says where it went or why it could not.
+    func writeText(_ text: String, to path: String) {
+        let expanded = NSString(string: path).expandingTildeInPath
+        let url = URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+            state.status = "saved \(ByteCount.text(text.utf8.count)) to \(url.path)"
+        } catch {
+            apply(.report("could not save to \(url.path): \(error.localizedDescription)"))
         }
     }
 }

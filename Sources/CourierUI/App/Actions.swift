@@ -47,6 +47,9 @@ public enum Effect: Sendable, Equatable {
     case runTests(folder: String, environment: String?)
     /// Stop the folder run.
     case cancelTests
+    /// Write `text` to the file at `path` (as typed: relative, absolute or `~/…`), creating or
+    /// replacing it, and report how it went.
+    case writeText(path: String, text: String)
     /// Import the file at `source` (as typed: relative, absolute or `~/…`) in `format` into the
     /// folder `into` with `courier import`'s importer, and report with `imported`.
     case importFile(format: ImportFormat, source: String, into: String)
@@ -144,6 +147,8 @@ public enum DialogPurpose: Sendable, Equatable {
     case unsavedEnvironment
     /// The open request's file changed on disk while it has unsaved edits.
     case conflict(DiskConflict)
+    /// `y` copied more than the clipboard's route carries: save this text to a file instead?
+    case tooLargeToCopy(String)
 }
 
 /// The modal on top of everything else; one at a time.
@@ -176,6 +181,8 @@ public struct Prompt: Sendable, Equatable {
         case importSource(ImportFormat)
         /// The folder to import `source` into.
         case importInto(ImportFormat, source: String)
+        /// The file to write text that was too large to copy.
+        case saveCopy(String)
 
         /// What the status line says when the answer is empty.
         var emptyAnswer: String {
@@ -184,6 +191,7 @@ public struct Prompt: Sendable, Equatable {
             case .newEnvironment: return "an environment needs a name"
             case .importSource: return "nothing imported: type the path of the file to import"
             case .importInto: return "nothing imported: type a collection or a folder inside one, such as Imported"
+            case .saveCopy: return "nothing saved: type the path of the file to write"
             }
         }
     }

@@ -85,6 +85,9 @@ extension ExplorerState {
             return [.delete(id: id)]
         case (.conflict(let conflict), _):
             return resolve(conflict, button: button)
+        case (.tooLargeToCopy(let text), 0):
+            askWhereToSave(text)
+            return []
         default: return []
         }
     }

@@ -31,9 +31,10 @@ extension ExplorerState {
             y += 1
         }
         guard y < inside.maxY else { return }
-        TabBar(titles: RequestTab.allCases.map { tabTitle($0, of: editor) }, selected: editor.tab.rawValue)
+        let tabs = TabBar(titles: RequestTab.allCases.map { tabTitle($0, of: editor) }, selected: editor.tab.rawValue)
             .render(row: y, column: inside.x, width: inside.width, on: &screen, normal: theme.style(.dim),
                     active: focused ? theme.style(.selection) : theme.style(.selectionUnfocused))
+        screen.clickTargets += ClickTarget.tabs(row: y, ranges: tabs) { .requestTab(RequestTab.allCases[$0]) }
         y += 1
         let content = Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y)
         drawRows(&editor, in: content, on: &screen, theme: theme, focused: focused)

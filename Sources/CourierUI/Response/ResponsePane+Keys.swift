@@ -17,7 +17,7 @@ enum ResponseOutcome: Equatable {
 
 extension ResponsePane {
     /// A command while nothing is being typed; `height` is the rows the tab's content has.
-    mutating func perform(_ command: Command, height: Int, history: [ResponseSnapshot]) -> ResponseOutcome {
+    mutating func perform(_ command: Command, height: Int, width: Int, history: [ResponseSnapshot]) -> ResponseOutcome {
         switch command {
         case .nextTab, .previousTab:
             let tabs = Tab.allCases
@@ -35,7 +35,10 @@ extension ResponsePane {
                 editingKeyPath = true
                 return .handled
             case .copyPath: return .copy(keyPathField.text)
-            case .useAsConverter: return .useAsConverter(keyPathField.text)
+            case .useAsConverter:
+                // A converter that leads nowhere in the response at hand would fail every decode.
+                if let problem = keyPathPreview?.problem { return .status("converter not set: \(problem)") }
+                return .useAsConverter(keyPathField.text)
             case .expectExists, .expectEqual, .capture:
                 let typed = JSONKeyPath(keyPathField.text)
                 return testFromPath(command, path: typed.components.isEmpty ? cursorPath : typed)
@@ -53,7 +56,7 @@ extension ResponsePane {
             return .handled
         case .headers: return scrollOther(command, height: height, count: current?.headers.count ?? 0)
         case .curl: return scrollOther(command, height: height, count: curl.split(separator: "\n").count)
-        case .debug: return scrollOther(command, height: height, count: current?.debugLines.count ?? 0)
+        case .debug: return scrollOther(command, height: height, count: debugRows(width: width).count)
         case .tests: return scrollOther(command, height: height, count: testLines.count)
         }
     }
@@ -78,6 +81,10 @@ extension ResponsePane {
         case .fold:
             if !toggleFold(height: height) { return .status("the cursor is not on an object or array") }
         case .unfoldAll: folded = []
+        case .wrap:
+            wrap.toggle()
+            left = 0
+            return .status(wrap ? "long lines wrap" : "long lines scroll sideways (h, l)")
         case .raw:
             raw.toggle()
             resetBodyView()
@@ -176,7 +183,7 @@ extension ExplorerState {
         let area = Layout(state: self).responseBody.height
         let height = response.tab == .body ? response.bodyViewportHeight(area) : area
         let entries = editor.flatMap { history[$0.id] } ?? []
-        switch response.perform(command, height: height, history: entries) {
+        switch response.perform(command, height: height, width: Layout(state: self).responseBody.width - 1, history: entries) {
         case .handled, .unhandled: return []
         case .status(let text): status = text
         case .search(let job): return startedSearch(job)
@@ -184,7 +191,8 @@ extension ExplorerState {
         case .useAsConverter(let path):
             guard editor != nil else { return [] }
             editor?.draft.converter = path.isEmpty ? nil : path
-            status = "converter set to \(path.isEmpty ? "none" : path) (unsaved; \(keyMap.key(for: .save)) saves)"
+            setStatus("converter set to \(path.isEmpty ? "none" : path) (unsaved; \(keyMap.key(for: .save)) saves)",
+                      cause: .converter(requestId: editor?.id ?? "", path: editor?.draft.converter))
         case .addTest(let addition):
             guard editor != nil else {
                 status = notOpenSentence
