@@ -47,10 +47,13 @@ struct MouseTests {
     @Test("A double click on a request opens it; on a folder it folds or unfolds it")
     func doubleClick() {
         var harness = Harness(width: 100, height: 30)
+        click(&harness, "▸ users", kind: .doublePress)
+        #expect(harness.state.expanded.contains("Demo/users"))
         click(&harness, "list-users")
-        #expect(harness.state.editor == nil, "one click only selects")
+        #expect(harness.state.focus == .collections, "one click only selects (the pane shows the request)")
         click(&harness, "list-users", kind: .doublePress)
         #expect(harness.state.editor?.id == "Demo/users/list-users")
+        #expect(harness.state.focus == .request, "opened, as Enter opens")
         click(&harness, "▾ users", kind: .doublePress)
         #expect(!harness.state.expanded.contains("Demo/users"))
     }

@@ -56,7 +56,12 @@ struct KeyPathReasonTests {
         var harness = Harness.answered(ResponsePaneTests.snapshot(1))
         harness.press(.character("]"), .character("]"), .enter)
         harness.type("data/items/name")
-        #expect(harness.screen.text.contains("the value at \"data/items\" is an array, reached by index"))
+        let screen = harness.screen
+        // The response pane's columns: from its left border, on the row of its tabs.
+        let tabs = (0..<screen.height).map(screen.line).first { $0.contains("Key path") } ?? ""
+        let pane = tabs.firstIndex(of: "┃").map { tabs.distance(from: tabs.startIndex, to: $0) } ?? 0
+        #expect(words(of: screen, columns: pane..<screen.width)
+            .contains("cannot look up \"name\": the value at \"data/items\" is an array, reached by index (0, 1, …)"))
         #expect(!harness.screen.text.contains("not an object or array"))
     }
 

@@ -135,3 +135,12 @@ func style(of text: String, in screen: Screen, after row: Int = 0) -> Style? {
     }
     return nil
 }
+
+/// The words a screen shows in `columns` (all of them when nil), row after row, box lines left
+/// out and runs of spaces made one: for checking that a sentence is drawn whole, wherever it wraps.
+func words(of screen: Screen, columns: Range<Int>? = nil) -> String {
+    let range = (columns ?? 0..<screen.width).clamped(to: 0..<screen.width)
+    let text = (0..<screen.height).map { row in range.map { screen[row, $0].text }.joined() }.joined(separator: " ")
+    let unboxed = String(text.map { ("\u{2500}"..."\u{257F}").contains($0) ? " " : $0 })
+    return unboxed.split(separator: " ").joined(separator: " ")
+}

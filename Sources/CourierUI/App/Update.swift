@@ -265,7 +265,7 @@ extension ExplorerState {
             palettePurpose = .request
             // The problems list is one entry away, but only when there is something to list.
             palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
-                + folderIds.map { Self.testEntryPrefix + $0 } + Self.importEntries + [Self.messagesEntry])
+                + folderIds.map { Self.testEntryPrefix + $0 } + [Self.messagesEntry] + Self.importEntries)
         case .problems: showProblems()
         case .messages: showMessages()
         case .environment:

@@ -158,7 +158,10 @@ extension ExplorerState {
         let below = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
         guard let preview = pane.keyPathPreview else { return }
         if let problem = preview.problem {
-            screen.put(problem, row: below.y, column: below.x + 1, style: theme.style(.warning), limit: below.width - 1)
+            // Wrapped, so the reason is read whole however narrow the pane.
+            for (offset, line) in DisplayWidth.wrap(problem, width: max(1, below.width - 1)).prefix(below.height).enumerated() {
+                screen.put(line, row: below.y + offset, column: below.x + 1, style: theme.style(.warning), limit: below.width - 1)
+            }
             return
         }
         let redactor = pane.current?.redactor ?? SecretRedactor()
