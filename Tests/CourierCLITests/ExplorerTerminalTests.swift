@@ -212,17 +212,20 @@ struct ExplorerMouseTests {
         await session.stop()
     }
 
-    @Test("SGR reports: a double click opens a request, and a click past column 223 switches the response tab")
+    @Test("SGR reports: a double click unfolds a folder and opens a request, and a click past column 223 switches the response tab")
     func sgrClicks() async throws {
         try await ExclusiveTime.run { try await exclusiveSGRClicks() }
     }
 
     private func exclusiveSGRClicks() async throws {
         let session = try await TmuxSession(command: Explorer.command, width: 400, height: 30)
-        try await session.waitFor { $0.contains("list-users") }
+        try await session.waitFor { $0.contains("▸ users") }
         // The collections pane as wide as it goes, so the response tabs sit past X10's last column (223).
         for _ in 0..<6 { try await session.send(">") }
-        var screen = try await session.waitFor { $0.contains("list-users") }
+        var screen = try await session.waitFor { $0.contains("▸ users") }
+        let folder = try #require(Self.cell(of: "▸ users", in: screen))
+        try await Self.sendSGR(session, presses: [(folder.row, folder.column + 2), (folder.row, folder.column + 2)])
+        screen = try await session.waitFor { $0.contains("list-users") }
         let (row, column) = try #require(Self.cell(of: "list-users", in: screen))
         // Both presses in one write, so a loaded machine cannot stretch them past the double-click interval.
         try await Self.sendSGR(session, presses: [(row, column), (row, column)])
