@@ -57,10 +57,7 @@ struct KeyPathReasonTests {
         harness.press(.character("]"), .character("]"), .enter)
         harness.type("data/items/name")
         let screen = harness.screen
-        // The response pane's columns: from its left border, on the row of its tabs.
-        let tabs = (0..<screen.height).map(screen.line).first { $0.contains("Key path") } ?? ""
-        let pane = tabs.firstIndex(of: "┃").map { tabs.distance(from: tabs.startIndex, to: $0) } ?? 0
-        #expect(words(of: screen, columns: pane..<screen.width)
+        #expect(words(of: screen, columns: focusedPaneColumns(of: screen, rowWith: "Key path"))
             .contains("cannot look up \"name\": the value at \"data/items\" is an array, reached by index (0, 1, …)"))
         #expect(!harness.screen.text.contains("not an object or array"))
     }

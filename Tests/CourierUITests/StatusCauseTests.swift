@@ -42,3 +42,21 @@ struct StatusCauseTests {
         #expect(harness.state.status == "could not list the files")
     }
 }
+
+/// `V` shows why a request does not resolve, whole, instead of waiting for a URL.
+@Suite("V and resolution errors")
+struct ResolutionErrorTests {
+    @Test("The preview's sentence replaces 'resolving…' and wraps instead of being cut")
+    func showsTheError() {
+        var harness = Harness.opening("create-user", width: 100, height: 30)
+        harness.press(.tab, .character("V"))
+        #expect(harness.screen.text.contains("→ resolving…"))
+        let sentence = "cannot resolve: undefined variables 'traceId', 'sessionName' in the unsaved edit of Demo/users/create-user "
+            + "(define them in the environment, collection.yaml variables or --var NAME=…)"
+        harness.receive(.previewed(id: "Demo/users/create-user", Preview(curl: "no cURL command", resolvedURL: sentence, baseURL: nil,
+                                                                           variables: ["user": "ada"], environments: [])))
+        #expect(!harness.screen.text.contains("resolving…"))
+        let screen = harness.screen
+        #expect(words(of: screen, columns: focusedPaneColumns(of: screen, rowWith: "Params")).contains("→ " + sentence))
+    }
+}

@@ -144,3 +144,10 @@ func words(of screen: Screen, columns: Range<Int>? = nil) -> String {
     let unboxed = String(text.map { ("\u{2500}"..."\u{257F}").contains($0) ? " " : $0 })
     return unboxed.split(separator: " ").joined(separator: " ")
 }
+
+/// The columns of the focused pane: from its left border (`┃`) on the first row holding `marker`, to the edge.
+func focusedPaneColumns(of screen: Screen, rowWith marker: String) -> Range<Int> {
+    let row = (0..<screen.height).map(screen.line).first { $0.contains(marker) } ?? ""
+    let start = row.firstIndex(of: "┃").map { DisplayWidth.of(row[..<$0]) } ?? 0
+    return start..<screen.width
+}
