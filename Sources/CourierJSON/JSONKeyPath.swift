@@ -24,6 +24,8 @@ public enum JSONLookupError: Error, Sendable, Equatable, CustomStringConvertible
     case indexOutOfRange(Int, count: Int, at: String)
     /// A component tried to step into a string, number, boolean or null.
     case notAContainer(component: String, at: String)
+    /// A component that is not a number met an array, which only indices reach into.
+    case notAnIndex(component: String, at: String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum JSONLookupError: Error, Sendable, Equatable, CustomStringConvertible
             return "index \(index) is past the end of the \(count)-element array at \(at.isEmpty ? "the root" : "\"\(at)\"")"
         case .notAContainer(let component, let at):
             return "cannot look up \"\(component)\": the value at \(at.isEmpty ? "the root" : "\"\(at)\"") is not an object or array"
+        case .notAnIndex(let component, let at):
+            return "cannot look up \"\(component)\": the value at \(at.isEmpty ? "the root" : "\"\(at)\"") is an array, reached by index (0, 1, …)"
         }
     }
 }

@@ -53,7 +53,7 @@ public enum JSONLookup {
                 try enterObject(key: component, at: at, scanner: &scanner)
             case UInt8(ascii: "["):
                 guard let index = Int(component), index >= 0 else {
-                    throw .notAContainer(component: component, at: at)
+                    throw .notAnIndex(component: component, at: at)
                 }
                 try enterArray(index: index, at: at, scanner: &scanner)
             case nil:

@@ -218,6 +218,22 @@ public struct JSONPrettyDocument: Sendable {
         return nil
     }
 
+    /// How many values the container opened on `line` holds (keys of an object, items of an
+    /// array); nil when `line` opens nothing. Costs the children, not their lines.
+    public func childCount(of line: Int) -> Int? {
+        guard starts.indices.contains(line) else { return nil }
+        let close = Int(closingLine[line])
+        guard close > line else { return nil }
+        var count = 0
+        var child = line + 1
+        while child < close {
+            count += 1
+            let end = Int(closingLine[child])
+            child = end > child ? end + 1 : child + 1
+        }
+        return count
+    }
+
     /// The line that opens the container closed on `line`; nil when `line` closes nothing.
     public func opener(ofClosing line: Int) -> Int? {
         let link = Int(closingLine[line])

@@ -1,3 +1,4 @@
+import CourierUI
 import Foundation
 
 /// Copies text to the clipboard: OSC 52 first (works over SSH and in tmux with set-clipboard),
@@ -10,9 +11,22 @@ public enum Clipboard {
         return run(tool, input: text) ? "OSC 52 and \(tool[0])" : "OSC 52 (\(tool[0]) failed)"
     }
 
+    /// What OSC 52 is trusted to carry: terminals cap the sequence (commonly near 100 KB, some
+    /// lower) and drop or cut what is longer without a word; base64 makes text a third longer.
+    static let osc52Limit = 74_000
+
+    /// How `copy` reaches the clipboard in this session: a desktop tool or tmux's buffer take any
+    /// size, OSC 52 alone does not.
+    public static func route(environment: [String: String] = ProcessInfo.processInfo.environment) -> ClipboardRoute {
+        guard let tool = tool(environment: environment) else { return ClipboardRoute(name: "OSC 52", limit: osc52Limit) }
+        return ClipboardRoute(name: tool[0] == "tmux" ? "tmux's buffer" : tool[0], limit: nil)
+    }
+
     /// The clipboard tool for this session, if any.
     static func tool(environment: [String: String]) -> [String]? {
         let candidates: [([String], Bool)] = [
+            // Inside tmux its buffer takes any size, and `-w` passes it on to the outer terminal too.
+            (["tmux", "load-buffer", "-w", "-"], environment["TMUX"] != nil),
             (["wl-copy"], environment["WAYLAND_DISPLAY"] != nil),
             (["xclip", "-selection", "clipboard"], environment["DISPLAY"] != nil),
             (["pbcopy"], true),

@@ -40,8 +40,8 @@ enum EscapeSequence {
         }
     }
 
-    /// The most bytes a sequence takes (`ESC [ 2 4 ; 1 6 ~`, bracketed paste's `ESC [ 2 0 0 ~`).
-    static let longest = 10
+    /// The most bytes a sequence takes: an SGR mouse report on a large terminal (`ESC [ < 6 5 ; 1 2 3 4 ; 5 6 7 M`).
+    static let longest = 20
 
     private static func controlSequence(parameters: [UInt8], final: UInt8) -> Key? {
         let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)

@@ -53,8 +53,8 @@ enum KeyDecoder {
         }
     }
 
-    /// Esc alone, Alt plus a key, a key ncurses did not decode (`EscapeSequence`), or the start of
-    /// a bracketed paste (`ESC [200~ … ESC [201~`).
+    /// Esc alone, Alt plus a key, a key ncurses did not decode (`EscapeSequence`), an SGR mouse
+    /// report (`MouseReport`), or the start of a bracketed paste (`ESC [200~ … ESC [201~`).
     private static func escape() -> TerminalEvent? {
         nodelay(courier_stdscr(), true)
         defer { nodelay(courier_stdscr(), false) }
@@ -79,6 +79,7 @@ enum KeyDecoder {
             bytes.append(UInt8(next))
         }
         if bytes == Array("\u{1B}[200~".utf8) { return paste() }
+        if MouseReport.isReport(bytes) { return MouseReport.decode(bytes).map(TerminalEvent.mouse) }
         // `ESC O` alone is Alt-O typed, not the start of a sequence.
         if bytes == [EscapeSequence.escape, 79] { return .key(.alt("O")) }
         return EscapeSequence.decode(bytes).map(TerminalEvent.key) ?? .key(.escape)

@@ -60,7 +60,7 @@ public final class Terminal {
         }
         colors = ColorSupport.detect(environment: environment)
         blitter = Blitter(colors: colors)
-        Output.write("\u{1B}[?2004h")  // bracketed paste on
+        Output.write(Output.inputModesOn)
         running = true
         CrashGuard.install()
         ResumeSignal.install()
@@ -72,7 +72,7 @@ public final class Terminal {
     public func stop() {
         guard running else { return }
         running = false
-        Output.write("\u{1B}[?2004l")
+        Output.write(Output.inputModesOff)
         endwin()
         courier_flush()
     }
@@ -97,7 +97,7 @@ public final class Terminal {
     /// Gives the terminal back to the shell and stops until the shell resumes the process
     /// (`fg`); then takes it back and redraws everything.
     public func suspend() {
-        Output.write("\u{1B}[?2004l")
+        Output.write(Output.inputModesOff)
         endwin()
         courier_flush()
         // A stop sent to ourselves takes effect asynchronously in a multi-threaded process; without
@@ -105,7 +105,7 @@ public final class Terminal {
         let resumes = ResumeSignal.count
         kill(getpid(), SIGSTOP)
         while ResumeSignal.count == resumes { usleep(5_000) }
-        Output.write("\u{1B}[?2004h")
+        Output.write(Output.inputModesOn)
         refresh()
         invalidate()
     }
@@ -113,11 +113,11 @@ public final class Terminal {
     /// Gives the terminal to another program (an editor) while `work` runs, then takes it back
     /// and redraws everything.
     public func lend(_ work: () -> Void) {
-        Output.write("\u{1B}[?2004l")
+        Output.write(Output.inputModesOff)
         endwin()
         courier_flush()
         work()
-        Output.write("\u{1B}[?2004h")
+        Output.write(Output.inputModesOn)
         refresh()
         invalidate()
     }
@@ -170,6 +170,12 @@ public enum ColorSupport: Sendable, Equatable {
 
 /// Writes to stdout directly, for escape sequences ncurses has no call for.
 enum Output {
+    /// Bracketed paste, and SGR mouse reports (1006): ncurses' own X10 reports cannot name a
+    /// column past 223 and are not decoded at all when the terminfo entry lacks `kmous`;
+    /// `ESC [ < b ; x ; y M` reaches `EscapeSequence.mouse` instead, on any terminal size.
+    static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1006h"
+    static let inputModesOff = "\u{1B}[?1006l\u{1B}[?2004l"
+
     static func write(_ text: String) {
         var bytes = Array(text.utf8)
         #if canImport(Darwin)

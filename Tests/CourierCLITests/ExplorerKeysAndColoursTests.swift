@@ -25,6 +25,20 @@ struct ExplorerKeysAndColoursTests {
         return session
     }
 
+    /// The explorer with `API/note` open and its header's value being edited; the collection's
+    /// folder lives as long as the caller keeps it.
+    private func editingTheNoteHeader() async throws -> (TmuxSession, TemporaryDirectory) {
+        let directory = try await collection()
+        let session = try await start(directory)
+        try await session.send("p")
+        try await session.send("API/note", literal: true)
+        try await session.send("Enter")
+        try await session.waitFor { $0.contains("API/note") && $0.contains("Headers 1") }
+        // To the Headers tab, and into the header's value.
+        try await session.send("Tab", "]", "Enter")
+        return (session, directory)
+    }
+
     /// Sends `bytes` to the pane as they are, as a terminal would.
     private func sendBytes(_ session: TmuxSession, _ bytes: [UInt8]) async throws {
         let hex = bytes.map { String($0, radix: 16) }
@@ -38,14 +52,8 @@ struct ExplorerKeysAndColoursTests {
         ([0x1B, 0x5B, 0x37, 0x7E], [0x1B, 0x5B, 0x38, 0x7E]),  // ESC [ 7 ~, ESC [ 8 ~ (rxvt)
     ] as [([UInt8], [UInt8])])
     func homeAndEnd(home: [UInt8], end: [UInt8]) async throws {
-        let directory = try await collection()
-        let session = try await start(directory)
-        try await session.send("p")
-        try await session.send("API/note", literal: true)
-        try await session.send("Enter")
-        try await session.waitFor { $0.contains("API/note") && $0.contains("Headers 1") }
-        // To the Headers tab, and into the header's value.
-        try await session.send("Tab", "]", "Enter")
+        let (session, directory) = try await editingTheNoteHeader()
+        defer { withExtendedLifetime(directory) {} }
         try await sendBytes(session, home)
         try await session.send("A", literal: true)
         try await sendBytes(session, end)
@@ -53,6 +61,19 @@ struct ExplorerKeysAndColoursTests {
         try await session.send("Enter")
         let screen = try await session.waitFor { $0.contains("X-Note    AoneZ") }
         #expect(!screen.contains("oneZA"), "\(screen)")
+        await session.stop()
+    }
+
+    @Test("ctrl-z in a field undoes, and neither it nor the next key suspends: the explorer answers both")
+    func undoInAField() async throws {
+        let (session, directory) = try await editingTheNoteHeader()
+        defer { withExtendedLifetime(directory) {} }
+        try await session.send("End")
+        try await session.send("xy", literal: true)
+        try await session.send("C-z", "Enter", "j")
+        // A suspended explorer would draw nothing more: the committed value proves it answered.
+        let screen = try await session.waitFor { $0.contains("X-Note    onex") }
+        #expect(!screen.contains("onexy"), "\(screen)")
         await session.stop()
     }
 

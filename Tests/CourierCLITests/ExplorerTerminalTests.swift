@@ -211,6 +211,47 @@ struct ExplorerMouseTests {
         try await session.send("q")
         await session.stop()
     }
+
+    @Test("SGR reports: a double click unfolds a folder and opens a request, and a click past column 223 switches the response tab")
+    func sgrClicks() async throws {
+        try await ExclusiveTime.run { try await exclusiveSGRClicks() }
+    }
+
+    private func exclusiveSGRClicks() async throws {
+        let session = try await TmuxSession(command: Explorer.command, width: 400, height: 30)
+        try await session.waitFor { $0.contains("▸ users") }
+        // The collections pane as wide as it goes, so the response tabs sit past X10's last column (223).
+        for _ in 0..<6 { try await session.send(">") }
+        var screen = try await session.waitFor { $0.contains("▸ users") }
+        let folder = try #require(Self.cell(of: "▸ users", in: screen))
+        try await Self.sendSGR(session, presses: [(folder.row, folder.column + 2), (folder.row, folder.column + 2)])
+        screen = try await session.waitFor { $0.contains("list-users") }
+        let (row, column) = try #require(Self.cell(of: "list-users", in: screen))
+        // Both presses in one write, so a loaded machine cannot stretch them past the double-click interval.
+        try await Self.sendSGR(session, presses: [(row, column), (row, column)])
+        screen = try await session.waitFor { $0.contains("⏎ edit") && $0.contains("Key path") }
+        let tab = try #require(Self.cell(of: " cURL ", in: screen, onRowWith: "Key path"))
+        #expect(tab.column > 223, "the click must need SGR: \(tab)")
+        try await Self.sendSGR(session, presses: [(tab.row, tab.column + 2)])
+        try await session.waitFor { $0.contains("curl '") }
+        try await session.send("q")
+        await session.stop()
+    }
+
+    /// The 0-based row and column of `text` on the screen (on the last row that also holds `marker`, if given).
+    private static func cell(of text: String, in screen: String, onRowWith marker: String? = nil) -> (row: Int, column: Int)? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let row = lines.lastIndex(where: { $0.contains(text) && (marker.map($0.contains) ?? true) }),
+              let range = lines[row].range(of: text) else { return nil }
+        return (row, lines[row].distance(from: lines[row].startIndex, to: range.lowerBound))
+    }
+
+    /// Left-button presses as SGR reports (`ESC [ < 0 ; column ; row M`, 1-based), each with its release.
+    private static func sendSGR(_ session: TmuxSession, presses: [(row: Int, column: Int)]) async throws {
+        let reports = presses.map { "\u{1B}[<0;\($0.column + 1);\($0.row + 1)M\u{1B}[<0;\($0.column + 1);\($0.row + 1)m" }.joined()
+        let bytes = Array(reports.utf8).map { String(format: "%02x", $0) }
+        _ = try await Processes.run(["tmux", "-L", session.socket, "send-keys", "-t", session.name, "-H"] + bytes)
+    }
 }
 
 /// The explorer on a pseudo-terminal the test owns, to take the terminal away from under it.

@@ -79,7 +79,7 @@ struct JSONKeyPathTests {
         #expect(message("data/nope") == #"no key "nope" in the object at "data""#)
         #expect(message("data/items/5") == #"index 5 is past the end of the 2-element array at "data/items""#)
         #expect(message("data/total/x") == #"cannot look up "x": the value at "data/total" is not an object or array"#)
-        #expect(message("data/items/name") == #"cannot look up "name": the value at "data/items" is not an object or array"#)
+        #expect(message("data/items/name") == #"cannot look up "name": the value at "data/items" is an array, reached by index (0, 1, …)"#)
         #expect(message("missing") == #"no key "missing" in the object at the root"#)
     }
 

@@ -53,7 +53,7 @@ struct BodySearchTests {
         #expect(harness.state.response.matches.count == 100)
         #expect(harness.state.response.matches == job.run(), "slices find what one pass finds, each line once")
         #expect(harness.state.response.search == nil)
-        #expect(harness.state.status == "100 lines match \"admin\" · n next · N previous")
+        #expect(harness.state.status == "100 lines match \"admin\" · match 1 of 100 · n next · N previous")
         #expect(harness.state.response.cursor == firstMatch, "later slices do not move the cursor")
     }
 

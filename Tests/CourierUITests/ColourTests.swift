@@ -10,17 +10,6 @@ struct ColourTests {
     private static let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
 
-    /// The style of the first cell where `text` is drawn, nil when the screen does not show it.
-    private func style(of text: String, in screen: Screen, after row: Int = 0) -> Style? {
-        let characters = text.map(String.init)
-        for y in row..<screen.height {
-            for x in 0..<screen.width where x + characters.count <= screen.width {
-                if characters.indices.allSatisfy({ screen[y, x + $0].text == characters[$0] }) { return screen[y, x].style }
-            }
-        }
-        return nil
-    }
-
     @Test("Each built-in theme is the text of its file in Themes/", arguments: ["default", "light", "solarized-dark", "high-contrast", "monochrome"])
     func builtInMatchesFile(name: String) throws {
         #expect(Theme.builtIn.contains { $0.name == name })

@@ -53,7 +53,7 @@ struct ResponsePaneTests {
         #expect(harness.screen.text.contains("path: data/items"))
         harness.press(.character("z"))
         #expect(!harness.screen.text.contains("Grace"))
-        #expect(harness.screen.text.contains("\"items\": [ … 13 lines"))
+        #expect(harness.screen.text.contains("\"items\": [ … 3 items ]"))
         harness.press(.character("j"))
         #expect(harness.screen.text.contains("path: data"), "the cursor jumps over the folded lines")
         harness.press(.character("k"), .right)

@@ -124,3 +124,30 @@ struct Harness {
     var screen: Screen { state.render() }
     func line(_ row: Int) -> String { screen.line(row) }
 }
+
+/// The style of the first cell where `text` is drawn (from `row` down), nil when the screen does not show it.
+func style(of text: String, in screen: Screen, after row: Int = 0) -> Style? {
+    let characters = text.map(String.init)
+    for y in row..<screen.height {
+        for x in 0..<screen.width where x + characters.count <= screen.width {
+            if characters.indices.allSatisfy({ screen[y, x + $0].text == characters[$0] }) { return screen[y, x].style }
+        }
+    }
+    return nil
+}
+
+/// The words a screen shows in `columns` (all of them when nil), row after row, box lines left
+/// out and runs of spaces made one: for checking that a sentence is drawn whole, wherever it wraps.
+func words(of screen: Screen, columns: Range<Int>? = nil) -> String {
+    let range = (columns ?? 0..<screen.width).clamped(to: 0..<screen.width)
+    let text = (0..<screen.height).map { row in range.map { screen[row, $0].text }.joined() }.joined(separator: " ")
+    let unboxed = String(text.map { ("\u{2500}"..."\u{257F}").contains($0) ? " " : $0 })
+    return unboxed.split(separator: " ").joined(separator: " ")
+}
+
+/// The columns of the focused pane: from its left border (`┃`) on the first row holding `marker`, to the edge.
+func focusedPaneColumns(of screen: Screen, rowWith marker: String) -> Range<Int> {
+    let row = (0..<screen.height).map(screen.line).first { $0.contains(marker) } ?? ""
+    let start = row.firstIndex(of: "┃").map { DisplayWidth.of(row[..<$0]) } ?? 0
+    return start..<screen.width
+}

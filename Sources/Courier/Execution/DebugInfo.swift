@@ -24,6 +24,11 @@ public struct DebugInfo: Sendable {
     /// What the transport did by itself, for the cURL command.
     let behaviour: TransportBehaviour
 
+    /// The deadline Courier enforced on each attempt, in seconds: the request's or the endpoint's
+    /// timeout as given. `request.timeoutInterval` is longer on purpose (Linux truncates fractions,
+    /// so the session's own timer is set past the deadline); nil when no timeout was set.
+    public var appliedTimeout: TimeInterval? { prepared?.timeout }
+
     /// The response body as UTF-8 text, when it is text.
     public var stringResponse: String? { dataResponse.flatMap { String(data: $0, encoding: .utf8) } }
 

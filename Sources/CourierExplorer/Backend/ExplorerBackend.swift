@@ -35,9 +35,14 @@ struct ExplorerBackend: Sendable {
     /// `courier run` and the next send find it.
     /// - Returns: What came back, its judgement, and why its captures could not be written, if they could not.
     /// - Throws: Why the request could not be resolved (an undefined variable, say), secrets masked.
-    func send(_ request: LoadedRequest, environment: String?, progress: @escaping @Sendable (TransferProgress) -> Void) async throws
-        -> (RunResult, RequestOutcome, String?) {
-        let (resolution, context) = try await resolveInContext(request, environment: environment)
+    func send(_ request: LoadedRequest, environment: String?, edited: Bool = false,
+              progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (RunResult, RequestOutcome, String?) {
+        let (resolution, context): (Resolution, TemplateContext)
+        do {
+            (resolution, context) = try await resolveInContext(request, environment: environment)
+        } catch {
+            throw await explained(error, of: request, environment: environment, edited: edited)
+        }
         let result = await RequestRunner.run(resolution.request, progress: progress)
         let outcome = RequestOutcome.judging(request, result: result, context: context, redactor: resolution.redactor, evaluate: true)
         secrets.add(outcome.redactor)
@@ -89,28 +94,29 @@ struct ExplorerBackend: Sendable {
         StateFolder(collectionRoot: request.collectionRoot, environment: environment, processEnvironment: processEnvironment)
     }
 
-    /// The cURL command (masked and with secrets), resolved URL and variables of a draft.
-    func preview(_ request: LoadedRequest, environment: String?) async -> Preview {
+    /// The cURL command (masked and with secrets), resolved URL and variables of a draft;
+    /// `edited` when the draft differs from the saved file, which error sentences then name.
+    func preview(_ request: LoadedRequest, environment: String?, edited: Bool = false) async -> Preview {
         let environments = EnvironmentValues.names(in: request.collectionRoot)
         let baseURL = request.settings.last(where: { $0.baseUrl != nil })?.baseUrl
         do {
             let (resolution, context) = try await resolveInContext(request, environment: environment)
-            let redactor = resolution.redactor
-            var variables: [String: String] = [:]
-            for (name, value) in context.variables {
-                variables[name] = context.secretNames.contains(name) ? SecretRedactor.mask : redactor.redact(value)
-            }
             let url = try? resolution.request.urlRequest().url?.absoluteString
             let command = try resolution.request.cURLCommand()
-            var preview = Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
-                                  baseURL: baseURL, variables: variables, environments: environments,
+            var preview = Preview(curl: command.text(redactedBy: resolution.redactor), curlWithSecrets: command.text(),
+                                  resolvedURL: url.map(resolution.redactor.url), baseURL: baseURL,
+                                  variables: shownVariables(context, redactor: resolution.redactor), environments: environments,
                                   captured: captured(for: request, environment: environment))
             preview.oauthToken = oauthTokenStatus(of: request, resolver: try await resolver(for: request, environment: environment).0)
             return preview
         } catch {
             // `V` shows why there is no URL rather than waiting for one.
-            return Preview(curl: "no cURL command: \(error)", resolvedURL: "cannot resolve: \(error)", baseURL: baseURL,
-                           variables: [:], environments: environments, captured: captured(for: request, environment: environment))
+            let reason = await explained(error, of: request, environment: environment, edited: edited).description
+            let context = try? await templateContext(for: request, environment: environment)
+            // The variables that are defined still show as defined, not as missing.
+            return Preview(curl: "no cURL command: \(reason)", resolvedURL: "cannot resolve: \(reason)", baseURL: baseURL,
+                           variables: context.map { shownVariables($0, redactor: $0.redactor) } ?? [:], environments: environments,
+                           captured: captured(for: request, environment: environment))
         }
     }
 
@@ -128,17 +134,45 @@ struct ExplorerBackend: Sendable {
 
     /// The resolver of `request` in `environment`, and the context it fills templates from.
     func resolver(for request: LoadedRequest, environment: String?) async throws -> (RequestResolver, TemplateContext) {
+        let (values, context) = try await environmentAndContext(for: request, environment: environment)
+        let scope = EndpointScope(pool: endpoints, environment: values.name)
+        var resolver = RequestResolver(context: context, spooling: spooling, endpoints: scope, transports: transports)
+        resolver.oauth = oauth.map { OAuthScope(tokens: $0, environment: environment) }
+        return (resolver, context)
+    }
+
+    /// Why `request` could not be resolved: every undefined variable at once and where they are
+    /// used (the unsaved edit, not a line of the saved file), or `error` as it was.
+    private func explained(_ error: any Error, of request: LoadedRequest, environment: String?, edited: Bool) async -> MaskedFailure {
+        guard let context = try? await templateContext(for: request, environment: environment),
+              let sentence = UndefinedVariables(of: request, context: context).sentence(requestId: request.id, edited: edited) else {
+            return MaskedFailure(description: "\(error)")
+        }
+        return MaskedFailure(description: context.redactor.redact(sentence))
+    }
+
+    /// Variable values as the request pane shows them: secret ones masked.
+    private func shownVariables(_ context: TemplateContext, redactor: SecretRedactor) -> [String: String] {
+        var variables: [String: String] = [:]
+        for (name, value) in context.variables {
+            variables[name] = context.secretNames.contains(name) ? SecretRedactor.mask : redactor.redact(value)
+        }
+        return variables
+    }
+
+    /// The variables `request` is filled from in `environment`, starting the demo server when it uses it.
+    private func templateContext(for request: LoadedRequest, environment: String?) async throws -> TemplateContext {
+        try await environmentAndContext(for: request, environment: environment).1
+    }
+
+    private func environmentAndContext(for request: LoadedRequest, environment: String?) async throws -> (EnvironmentValues, TemplateContext) {
         let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
         // Captured variables rank above the collection's, the environment's and its secret file's,
         // as in `courier run`; read at each resolve, so captures of the CLI show up too.
         let values = try EnvironmentValues.selected(environment, collectionRoot: request.collectionRoot)
             .applying(CapturedVariables.load(from: stateFolder(of: request, environment: environment)))
-        let context = RequestResolver.context(for: request, environment: values, overrides: [:],
-                                              processEnvironment: processEnvironment, demoURL: demoURL)
-        let scope = EndpointScope(pool: endpoints, environment: values.name)
-        var resolver = RequestResolver(context: context, spooling: spooling, endpoints: scope, transports: transports)
-        resolver.oauth = oauth.map { OAuthScope(tokens: $0, environment: environment) }
-        return (resolver, context)
+        return (values, RequestResolver.context(for: request, environment: values, overrides: [:],
+                                                processEnvironment: processEnvironment, demoURL: demoURL))
     }
 
     func shutdown() async {

@@ -63,7 +63,23 @@ extension ExplorerSession {
             case .loadStoredBody(let id, let snapshot): loadStoredBody(id, snapshot)
             case .compareBodies(let title, let old, let new): compareBodies(title, old: old, new: new, of: state.openRequest ?? "")
             case .saveBody(let id, let snapshot, let path, let overwrite): saveBody(id, snapshot, path: path, overwrite: overwrite)
+            case .writeText(let path, let text): writeText(text, to: path)
             }
+        }
+    }
+}
+
+extension ExplorerSession {
+    /// Writes text that was too large to copy to `path` (relative to the working directory, or
+    /// `~/…`), atomically, and says where it went or why it could not.
+    func writeText(_ text: String, to path: String) {
+        let expanded = NSString(string: path).expandingTildeInPath
+        let url = URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+            state.status = "saved \(ByteCount.text(text.utf8.count)) to \(url.path)"
+        } catch {
+            apply(.report("could not save to \(url.path): \(error.localizedDescription)"))
         }
     }
 }

@@ -58,6 +58,7 @@ extension ExplorerSession {
     /// Applies `action` to the state, notes the version of the file behind a newly opened
     /// request, then performs the effects.
     func apply(_ action: Action) {
+        state.clock = SnapshotBuilder.clock()
         let effects = state.update(action)
         if state.openRequest != seen?.id {
             seen = state.openRequest.map { ($0, tree.request(id: $0)?.contentHash) }

@@ -13,6 +13,7 @@ extension ExplorerSession {
             apply(.finished(id: id, SnapshotBuilder.failure("\(id) is not in the collections any more", sequence: number)))
             return
         }
+        let edited = request.definition != definition
         request.definition = definition
         let flight = Flight(id: id)
         self.flight = flight
@@ -26,7 +27,7 @@ extension ExplorerSession {
             do {
                 // `requires:` first, when a variable it captures is missing, as `courier run` does.
                 let ran = try await backend.runRequirements(of: request, environment: environment, tree: tree)
-                let (result, outcome, captureProblem) = try await backend.send(request, environment: environment) { flight.report($0) }
+                let (result, outcome, captureProblem) = try await backend.send(request, environment: environment, edited: edited) { flight.report($0) }
                 // Said after the response, so the status line keeps it.
                 let notes = [ran, captureProblem].compactMap { $0 }
                 problem = notes.isEmpty ? nil : notes.joined(separator: "; ")
@@ -56,13 +57,14 @@ extension ExplorerSession {
     /// Works out the draft's cURL command, resolved URL and variables; only the latest report counts.
     func preview(_ id: String, _ definition: RequestDefinition, _ environment: String?) {
         guard var request = tree.request(id: id) else { return }
+        let edited = request.definition != definition
         request.definition = definition
         // Previews race each other; only the latest one may report.
         let generation = inbox.nextPreview()
         let inbox = self.inbox
         let backend = self.backend
         Task {
-            let preview = await backend.preview(request, environment: environment)
+            let preview = await backend.preview(request, environment: environment, edited: edited)
             if inbox.isLatestPreview(generation) { inbox.post(.previewed(id: id, preview)) }
         }
     }

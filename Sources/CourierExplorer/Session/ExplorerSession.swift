@@ -33,6 +33,8 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     lazy var history = HistoryShelf(limits: settings.history, inbox: inbox, sequences: sequences)
     var journaled: (id: String, original: RequestDefinition, draft: RequestDefinition, bodyText: String?, folder: StateFolder)?
     var running = true
+    /// Makes double clicks of two presses read close together.
+    var clicks = ClickCounter()
     /// The environment files as the variables editor read them, by collection and name, so a
     /// save never replaces a version it has not seen.
     var environmentsRead: [String: EnvironmentContent] = [:]
@@ -55,6 +57,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
         state = ExplorerState(width: terminal.width, height: terminal.height, tree: view.nodes,
                               definitions: view.definitions, problems: view.problems, keyMap: settings.keyMap)
         state.collectionEnvironments = view.environments
+        state.clipboard = terminal.clipboardRoute
         // The state's own line counts the collections' problems; a broken config comes first,
         // every entry of it, since fixing one at a time to find the next wastes restarts.
         if let status = settings.problemsSentence { state.status = status }
@@ -90,6 +93,10 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
                 continue
             }
             if case .key = event, frameLog != nil { keyRead = .now }
+            if case .mouse(let mouse) = event {
+                apply(.event(.mouse(clicks.classify(mouse, at: .now))))
+                continue
+            }
             apply(.event(event))
         }
         watch?.cancel()

@@ -20,8 +20,15 @@ public protocol TerminalBackend: AnyObject {
     /// Puts `text` on the clipboard.
     /// - Returns: How, for the status line ("OSC 52", "OSC 52 and xclip").
     func copy(_ text: String) -> String
+    /// How `copy` reaches the clipboard, and how much that carries.
+    var clipboardRoute: ClipboardRoute { get }
+}
+
+extension TerminalBackend {
+    public var clipboardRoute: ClipboardRoute { .unlimited }
 }
 
 extension Terminal: TerminalBackend {
     public func copy(_ text: String) -> String { Clipboard.copy(text) }
+    public var clipboardRoute: ClipboardRoute { Clipboard.route() }
 }

@@ -49,6 +49,9 @@ public enum Effect: Sendable, Equatable {
     case runTests(folder: String, environment: String?)
     /// Stop the folder run.
     case cancelTests
+    /// Write `text` to the file at `path` (as typed: relative, absolute or `~/…`), creating or
+    /// replacing it, and report how it went.
+    case writeText(path: String, text: String)
     /// Import the file at `source` (as typed: relative, absolute or `~/…`) in `format` into the
     /// folder `into` with `courier import`'s importer, and report with `imported`.
     case importFile(format: ImportFormat, source: String, into: String)
@@ -171,6 +174,8 @@ public enum DialogPurpose: Sendable, Equatable {
     case conflict(DiskConflict)
     /// Saving a response body would replace the file at `path`.
     case overwrite(id: String, ResponseSnapshot, path: String)
+    /// `y` copied more than the clipboard's route carries: save this text to a file instead?
+    case tooLargeToCopy(String)
 }
 
 /// The modal on top of everything else; one at a time.
@@ -207,6 +212,8 @@ public struct Prompt: Sendable, Equatable {
         case importInto(ImportFormat, source: String)
         /// The file to write this response's body (of request `id`) to.
         case saveBody(id: String, ResponseSnapshot)
+        /// The file to write text that was too large to copy.
+        case saveCopy(String)
 
         /// What the status line says when the answer is empty.
         var emptyAnswer: String {
@@ -216,6 +223,7 @@ public struct Prompt: Sendable, Equatable {
             case .importSource: return "nothing imported: type the path of the file to import"
             case .importInto: return "nothing imported: type a collection or a folder inside one, such as Imported"
             case .saveBody: return "nothing saved: type the file to write the body to"
+            case .saveCopy: return "nothing saved: type the path of the file to write"
             }
         }
     }

@@ -99,6 +99,17 @@ public struct ExplorerState: Sendable, Equatable {
     /// What to do after a save that a dialog asked for succeeds.
     public var afterSave: PendingIntent?
     public var status: String = ""
+    /// Every status message of the session, for the message log (`L`).
+    public var messages = MessageLog()
+    /// The wall-clock time as the runtime last set it (`14:03:27`), for stamping messages:
+    /// `update` reads no clock itself.
+    public var clock = ""
+    /// How `y` reaches the clipboard here, and how much that carries.
+    public var clipboard = ClipboardRoute.unlimited
+    /// The condition the status message is about, if it is about one; the message goes with it.
+    var statusCause: StatusCause?
+    /// Whether the action being applied set `statusCause` itself.
+    var statusCauseSetNow = false
     public var keyMap: KeyMap
     /// The open "go to request" palette.
     public var palette: Palette?

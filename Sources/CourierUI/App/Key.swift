@@ -72,7 +72,8 @@ public enum TerminalEvent: Sendable, Hashable {
 
 /// A mouse click or wheel turn at a cell.
 public struct MouseEvent: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case press, wheelUp, wheelDown }
+    /// `doublePress`: a second press on the same cell within `ClickCounter.interval`.
+    public enum Kind: Sendable, Hashable { case press, doublePress, wheelUp, wheelDown }
     public var kind: Kind
     public var row: Int
     public var column: Int

@@ -26,6 +26,7 @@ public enum Command: String, Sendable, CaseIterable {
     case variables
     case raw, fold
     case unfoldAll = "unfold-all"
+    case wrap
     case nextMatch = "next-match"
     case previousMatch = "previous-match"
     case copyPath = "copy-path"
@@ -36,6 +37,7 @@ public enum Command: String, Sendable, CaseIterable {
     case runTests = "run-tests"
     case palette
     case problems
+    case messages
     case filter
     case copy
     case copyWithSecrets = "copy-with-secrets"
@@ -82,6 +84,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .raw: return "raw or pretty body · History: send it again"
         case .fold: return "fold or unfold the object or array"
         case .unfoldAll: return "unfold everything"
+        case .wrap: return "wrap long lines of the body, or scroll them sideways"
         case .nextMatch: return "next search match"
         case .previousMatch: return "previous search match"
         case .copyPath: return "copy the key path under the cursor"
@@ -90,8 +93,9 @@ public enum Command: String, Sendable, CaseIterable {
         case .expectEqual: return "expect the key path under the cursor to equal its value now"
         case .capture: return "capture the key path under the cursor into a variable"
         case .runTests: return "run the selected folder's requests as tests (esc cancels)"
-        case .palette: return "go to a request · ! problems · test FOLDER · import FORMAT"
+        case .palette: return "go to a request · ! problems · test FOLDER · import FORMAT · messages"
         case .problems: return "list every problem in the collection files; ⏎ goes to its request"
+        case .messages: return "show the message log: every status message of this session, whole"
         case .filter: return "filter the collections · search the body"
         case .copy: return "copy the id, the body, the cURL command (secrets masked) or the preview"
         case .copyWithSecrets: return "copy the cURL command with its secrets"
@@ -123,11 +127,11 @@ public struct KeyMap: Sendable, Equatable {
         .character("a"): .add, .character("d"): .remove, .character(" "): .toggle,
         .character("D"): .duplicate, .character("R"): .rename, .character("M"): .move,
         .character("m"): .method, .character("b"): .bodyKind, .character("o"): .chooseFile, .character("f"): .format, .character("V"): .showVariables,
-        .character("v"): .environment, .ctrl("e"): .variables, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll,
+        .character("v"): .environment, .ctrl("e"): .variables, .character("r"): .raw, .character("z"): .fold, .character("Z"): .unfoldAll, .character("w"): .wrap,
         .character("n"): .nextMatch, .character("N"): .previousMatch, .character("c"): .copyPath, .character("C"): .useAsConverter,
         .character("x"): .expectExists, .character("="): .expectEqual, .character("K"): .capture, .character("T"): .runTests,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
-        .character("p"): .palette, .ctrl("p"): .palette, .character("!"): .problems, .character("/"): .filter, .character("y"): .copy,
+        .character("p"): .palette, .ctrl("p"): .palette, .character("!"): .problems, .character("L"): .messages, .character("/"): .filter, .character("y"): .copy,
         .character("Y"): .copyWithSecrets, .character("s"): .saveBody, .character("H"): .history,
         .character("<"): .narrower, .character(">"): .wider, .character("-"): .shorter, .character("+"): .taller,
         .ctrl("z"): .suspend,

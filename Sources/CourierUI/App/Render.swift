@@ -130,7 +130,11 @@ extension ExplorerState {
         if let editor, editor.isDirty { left += " · ● unsaved" }
         left += " · " + (status.isEmpty ? "courier" : status)
         let hints = hintText
-        let used = screen.put(left, row: rect.y, column: rect.x, style: theme.style(.status), limit: rect.width)
+        // A message cut by the edge says so, and which key shows it whole.
+        let fits = DisplayWidth.of(left) <= rect.width
+        let cut = fits ? "" : cutMessageHint
+        var used = screen.put(left, row: rect.y, column: rect.x, style: theme.style(.status), limit: rect.width - DisplayWidth.of(cut))
+        used += screen.put(cut, row: rect.y, column: rect.x + used, style: theme.style(.status).patched(with: theme.style(.title)), limit: rect.width - used)
         let hintWidth = DisplayWidth.of(hints) + 1
         if rect.width - used > hintWidth {
             screen.put(hints, row: rect.y, column: rect.maxX - hintWidth, style: theme.style(.status).patched(with: theme.style(.dim)))
@@ -157,8 +161,12 @@ extension ExplorerState {
     }
 
     private func drawHelp(on screen: inout Screen, theme: Theme) {
-        let lines = keyMap.helpLines
-        let width = min(screen.width - 4, 72)
+        let width = min(screen.width - 4, 84)
+        // A summary longer than its column goes on under itself rather than being cut.
+        let summaryWidth = max(1, width - 2 - 21)
+        let lines = keyMap.helpLines.flatMap { line in
+            DisplayWidth.wrap(line.summary, width: summaryWidth).enumerated().map { (keys: $0.offset == 0 ? line.keys : "", summary: $0.element) }
+        }
         let height = min(screen.height - 2, lines.count + 2)
         let rect = Rect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
         screen.fill(rect, style: theme.style(.overlay))

@@ -89,6 +89,8 @@ extension ExplorerState {
                 showProblems()
             case .request where Self.historyEntries.contains(choice):
                 return perform(choice == Self.saveBodyEntry ? .saveBody : .history)
+            case .request where choice == Self.messagesEntry:
+                showMessages()
             case .request where choice.hasPrefix(Self.testEntryPrefix):
                 return runTests(in: String(choice.dropFirst(Self.testEntryPrefix.count)))
             case .request:
@@ -140,6 +142,7 @@ extension ExplorerState {
                 environment = name
                 return [.loadEnvironment(requestId: id, name: name)]
             case .create(let folder): return [.create(folder: folder, name: name)]
+            case .saveCopy(let text): return [.writeText(path: name, text: text)]
             case .rename(let id):
                 // The new stem of the file; `.yaml` typed out of habit is dropped.
                 let stem = name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name
@@ -197,22 +200,46 @@ extension ExplorerState {
             } else {
                 scroll = max(0, min(max(0, rows.count - listHeight), scroll + step))
             }
-        case .press:
+        case .press, .doublePress:
+            // A click while an overlay is up does nothing behind it; on the help it closes it.
+            if showingHelp { showingHelp = false }
+            guard modal == nil, palette == nil, prompt == nil, variablesEditor == nil else { return [] }
             // The status line's "env: …" opens the environment palette.
             if mouse.row == layout.status.y, mouse.column < DisplayWidth.of(" env: \(environment ?? "none")") + 1 {
                 return perform(.environment)
             }
-            if inside(layout.request) {
+            if let target = render().clickTargets.first(where: { $0.contains(mouse) }) {
+                clickTab(target.action)
+            } else if inside(layout.request) {
                 focus = .request
             } else if inside(layout.response) {
                 focus = .response
             } else if inside(layout.list) {
                 focus = .collections
                 let index = scroll + mouse.row - layout.list.y
-                if rows.indices.contains(index) { selection = index }
+                guard rows.indices.contains(index) else { break }
+                selection = index
+                // A double click opens a request or folds a folder, as Enter does.
+                if mouse.kind == .doublePress { return collectionsCommand(.open) }
             }
         }
         return []
+    }
+
+    /// Switches to the clicked tab and focuses its pane.
+    private mutating func clickTab(_ action: ClickTarget.Action) {
+        switch action {
+        case .requestTab(let tab):
+            focus = .request
+            guard editor?.tab != tab else { return }
+            editor?.tab = tab
+            editor?.row = 0
+        case .responseTab(let tab):
+            focus = .response
+            guard response.tab != tab else { return }
+            response.tab = tab
+            response.otherTop = 0
+        }
     }
 
     /// Rows of the collections list.

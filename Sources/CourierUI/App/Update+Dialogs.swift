@@ -95,6 +95,9 @@ extension ExplorerState {
             return resolve(conflict, button: button)
         case (.overwrite(let id, let snapshot, let path), 0):
             return [.saveBody(id: id, snapshot, path: path, overwrite: true)]
+        case (.tooLargeToCopy(let text), 0):
+            askWhereToSave(text)
+            return []
         default: return []
         }
     }

@@ -5,7 +5,10 @@ extension ExplorerState {
     public mutating func update(_ action: Action) -> [Effect] {
         let before = (editor?.id, editor?.draft, environment)
         let searching = response.search?.generation
-        var effects = apply(action)
+        let statusBefore = status
+        var effects = refuseOversizedCopies(apply(action))
+        settleStatus(changedFrom: statusBefore)
+        logStatus(changedFrom: statusBefore, by: action)
         // A search that stopped running here (a new response, the raw toggle, Esc, its limit)
         // stops in the background too; a new one replaces it there by itself.
         if searching != nil, response.search?.generation != searching, !effects.contains(where: \.isSearch) {
@@ -286,8 +289,9 @@ extension ExplorerState {
             palettePurpose = .request
             // The problems list is one entry away, but only when there is something to list.
             palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
-                + folderIds.map { Self.testEntryPrefix + $0 } + Self.historyEntries + Self.importEntries)
+                + folderIds.map { Self.testEntryPrefix + $0 } + Self.historyEntries + [Self.messagesEntry] + Self.importEntries)
         case .problems: showProblems()
+        case .messages: showMessages()
         case .environment:
             guard editor != nil else {
                 status = "open a request first: environments belong to its collection"

@@ -26,18 +26,25 @@ extension ExplorerState {
         drawURL(&editor, row: y, in: inside, on: &screen, theme: theme, focused: focused)
         y += 1
         if editor.showsResolvedURL, y < inside.maxY {
-            let resolved = editor.resolvedURL ?? "resolving…"
-            screen.put("→ " + resolved, row: y, column: inside.x + 1, style: theme.style(.dim), limit: inside.width - 1)
-            y += 1
+            // A long URL, or the sentence that says why there is none, wraps over a few rows rather than being cut.
+            let resolved = "→ " + (editor.resolvedURL ?? "resolving…")
+            for line in DisplayWidth.wrap(resolved, width: max(1, inside.width - 1)).prefix(Self.resolvedRows) where y < inside.maxY {
+                screen.put(line, row: y, column: inside.x + 1, style: theme.style(.dim), limit: inside.width - 1)
+                y += 1
+            }
         }
         guard y < inside.maxY else { return }
-        TabBar(titles: RequestTab.allCases.map { tabTitle($0, of: editor) }, selected: editor.tab.rawValue)
+        let tabs = TabBar(titles: RequestTab.allCases.map { tabTitle($0, of: editor) }, selected: editor.tab.rawValue)
             .render(row: y, column: inside.x, width: inside.width, on: &screen, normal: theme.style(.dim),
                     active: focused ? theme.style(.selection) : theme.style(.selectionUnfocused))
+        screen.clickTargets += ClickTarget.tabs(row: y, ranges: tabs) { .requestTab(RequestTab.allCases[$0]) }
         y += 1
         let content = Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y)
         drawRows(&editor, in: content, on: &screen, theme: theme, focused: focused)
     }
+
+    /// The most rows `V`'s resolved URL (or why there is none) takes, so the tabs stay in view.
+    static let resolvedRows = 3
 
     /// The method as the pane shows it: `?` while a file with errors never said one for certain
     /// (`methd: POST`), as the tree does, rather than the GET it would otherwise seem to be.

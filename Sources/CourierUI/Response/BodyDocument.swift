@@ -17,6 +17,8 @@ public struct BodyDocument: Sendable, Equatable {
     public let data: Data
     /// Why the body is shown as it is: "binary: …", "not valid UTF-8 …", "not valid JSON …".
     public let note: String?
+    /// Whether the text is HTML or XML pretty-printed (`MarkupFormatter`), to be coloured as markup.
+    public private(set) var isMarkup = false
     private let rawLines: LazyLines
     /// The last key path asked for: every frame draws the cursor's path, and at the end of a
     /// 100 MB body working it out takes milliseconds.
@@ -74,6 +76,7 @@ public struct BodyDocument: Sendable, Equatable {
                 + (shown < data.count ? "; the first \(ByteCount.text(shown)) as hex" : "; as hex")
             return BodyDocument(content: .hex(lines), data: data, raw: raw, note: note)
         }
+        if let markup = markup(data, type: type) { return markup }
         var note: String?
         if let offset = firstInvalidUTF8(data) {
             note = "not valid UTF-8 at byte \(offset); invalid bytes shown as �"
@@ -81,6 +84,21 @@ public struct BodyDocument: Sendable, Equatable {
             note = "not valid JSON (\(validationMessage(data))); shown as text"
         }
         return BodyDocument(content: .text(raw), data: data, raw: raw, note: note)
+    }
+
+    /// Bodies up to this size are pretty-printed as markup; larger ones show as text, at once.
+    static let markupLimit = 8 << 20
+
+    /// HTML or XML (by content type, or a body that opens like a document) pretty-printed; nil
+    /// for anything else, or what holds no tags.
+    private static func markup(_ data: Data, type: String) -> BodyDocument? {
+        let start = data.prefix(64).drop { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        let opensLikeMarkup = ["<?xml", "<!doctype", "<html"].contains { String(decoding: start.prefix($0.utf8.count), as: UTF8.self).lowercased() == $0 }
+        guard data.count <= markupLimit, type.contains("html") || type.contains("xml") || (type.isEmpty && opensLikeMarkup),
+              let text = String(data: data, encoding: .utf8), let pretty = MarkupFormatter.format(text) else { return nil }
+        var document = BodyDocument(content: .text(TextLines(Data(pretty.utf8))), data: data, note: nil)
+        document.isMarkup = true
+        return document
     }
 
     private static func validationMessage(_ data: Data) -> String {

@@ -21,7 +21,7 @@ enum ResponseOutcome: Equatable {
 
 extension ResponsePane {
     /// A command while nothing is being typed; `height` is the rows the tab's content has.
-    mutating func perform(_ command: Command, height: Int, history: [ResponseSnapshot]) -> ResponseOutcome {
+    mutating func perform(_ command: Command, height: Int, width: Int, history: [ResponseSnapshot]) -> ResponseOutcome {
         switch command {
         case .nextTab, .previousTab:
             let tabs = Tab.allCases
@@ -39,7 +39,10 @@ extension ResponsePane {
                 editingKeyPath = true
                 return .handled
             case .copyPath: return .copy(keyPathField.text)
-            case .useAsConverter: return .useAsConverter(keyPathField.text)
+            case .useAsConverter:
+                // A converter that leads nowhere in the response at hand would fail every decode.
+                if let problem = keyPathPreview?.problem { return .status("converter not set: \(problem)") }
+                return .useAsConverter(keyPathField.text)
             case .expectExists, .expectEqual, .capture:
                 let typed = JSONKeyPath(keyPathField.text)
                 return testFromPath(command, path: typed.components.isEmpty ? cursorPath : typed)
@@ -66,7 +69,7 @@ extension ResponsePane {
             return .handled
         case .headers: return scrollOther(command, height: height, count: current?.headers.count ?? 0)
         case .curl: return scrollOther(command, height: height, count: curl.split(separator: "\n").count)
-        case .debug: return scrollOther(command, height: height, count: current?.debugLines.count ?? 0)
+        case .debug: return scrollOther(command, height: height, count: debugRows(width: width).count)
         case .tests: return scrollOther(command, height: height, count: testLines.count)
         }
     }
@@ -91,13 +94,19 @@ extension ResponsePane {
         case .fold:
             if !toggleFold(height: height) { return .status("the cursor is not on an object or array") }
         case .unfoldAll: folded = []
+        case .wrap:
+            wrap.toggle()
+            left = 0
+            return .status(wrap ? "long lines wrap" : "long lines scroll sideways (h, l)")
         case .raw:
             raw.toggle()
             resetBodyView()
             return .status(raw ? "raw body" : "pretty body")
-        case .filter: searchField = TextField(searchQuery)
+        // A new search starts empty, as in less and vim; n and N still repeat the last one.
+        case .filter: searchField = TextField()
         case .nextMatch, .previousMatch:
             if !jumpToMatch(forward: command == .nextMatch, height: height) { return .status("no matches; / searches") }
+            return .status(matchPosition)
         case .copyPath:
             guard let path = cursorPath else { return .status("the cursor is not in a JSON body") }
             return .copy(path.description)
@@ -187,7 +196,7 @@ extension ExplorerState {
         let area = Layout(state: self).responseBody.height
         let height = response.tab == .body ? response.bodyViewportHeight(area) : area
         let entries = editor.flatMap { history[$0.id] } ?? []
-        switch response.perform(command, height: height, history: entries) {
+        switch response.perform(command, height: height, width: Layout(state: self).responseBody.width - 1, history: entries) {
         case .handled, .unhandled: return []
         case .status(let text): status = text
         case .search(let job): return startedSearch(job)
@@ -195,7 +204,8 @@ extension ExplorerState {
         case .useAsConverter(let path):
             guard editor != nil else { return [] }
             editor?.draft.converter = path.isEmpty ? nil : path
-            status = "converter set to \(path.isEmpty ? "none" : path) (unsaved; \(keyMap.key(for: .save)) saves)"
+            setStatus("converter set to \(path.isEmpty ? "none" : path) (unsaved; \(keyMap.key(for: .save)) saves)",
+                      cause: .converter(requestId: editor?.id ?? "", path: editor?.draft.converter))
         case .addTest(let addition):
             guard editor != nil else {
                 status = notOpenSentence

@@ -27,9 +27,10 @@ extension ExplorerState {
             y += 1
         }
         guard y < inside.maxY else { return }
-        TabBar(titles: ResponsePane.Tab.allCases.map(pane.title), selected: pane.tab.rawValue)
+        let tabs = TabBar(titles: ResponsePane.Tab.allCases.map(pane.title), selected: pane.tab.rawValue)
             .render(row: y, column: inside.x, width: inside.width, on: &screen, normal: theme.style(.dim),
                     active: focused ? theme.style(.selection) : theme.style(.selectionUnfocused))
+        screen.clickTargets += ClickTarget.tabs(row: y, ranges: tabs) { .responseTab(ResponsePane.Tab.allCases[$0]) }
         let area = layout.responseBody
         guard area.height > 0 else { return }
         guard let current = pane.current else {
@@ -51,7 +52,7 @@ extension ExplorerState {
             }
         case .keyPath: drawKeyPath(in: area, on: &screen, theme: theme)
         case .curl: drawLines(pane.curl.split(separator: "\n").map(String.init), from: pane.otherTop, in: area, on: &screen, style: .plain)
-        case .debug: drawLines(current.debugLines, from: pane.otherTop, in: area, on: &screen, style: .plain)
+        case .debug: drawLines(pane.debugRows(width: area.width - 1), from: pane.otherTop, in: area, on: &screen, style: .plain)
         case .history: drawHistory(in: area, on: &screen, theme: theme)
         case .tests: drawTests(pane.testLines, from: pane.otherTop, in: area, on: &screen, theme: theme)
         }
@@ -98,6 +99,10 @@ extension ExplorerState {
         let count = pane.lineCount
         guard count > 0, rows.height > 0 else { return }
         let gutter = String(count).count + 1
+        if pane.wrap {
+            drawWrappedBody(current, in: rows, gutter: gutter, on: &screen, theme: theme, statistics: statistics)
+            return
+        }
         let focused = focus == .response
         var line = pane.top
         for offset in 0..<rows.height {
@@ -117,6 +122,8 @@ extension ExplorerState {
             var used = 0
             if pane.document != nil {
                 used = drawJSONLine(visible, row: y, column: x, limit: rows.maxX - x, base: base, on: &screen, theme: theme)
+            } else if pane.showsMarkup {
+                used = drawRuns(bodyRuns(visible, base: base, theme: theme), row: y, column: x, limit: rows.maxX - x, on: &screen)
             } else {
                 used = screen.put(visible, row: y, column: x, style: base, limit: rows.maxX - x)
             }
@@ -125,21 +132,16 @@ extension ExplorerState {
                 screen.highlight(Highlight.occurrences(of: pane.searchQuery, in: visible), of: visible, row: y, column: x,
                                  limit: rows.maxX - x, style: theme.style(named: "search.match"))
             }
-            if pane.folded.contains(line), let document = pane.document {
-                let hidden = Int(document.closingLine[line]) - line
-                screen.put(" … \(hidden) lines", row: y, column: x + used, style: base.patched(with: theme.style(.dim)), limit: rows.maxX - x - used)
+            if pane.folded.contains(line), let document = pane.document, let summary = FoldSummary.text(opener: line, in: document) {
+                screen.put(summary, row: y, column: x + used, style: base.patched(with: theme.style(.dim)), limit: rows.maxX - x - used)
             }
             line = pane.nextVisible(after: line)
         }
     }
 
     func drawJSONLine(_ text: String, row: Int, column: Int, limit: Int, base: Style, on screen: inout Screen, theme: Theme) -> Int {
-        var x = column
-        for run in JSONLineStyle.runs(text) where x < column + limit {
-            let style = run.role == .plain ? base : base.patched(with: theme.style(named: run.role.rawValue))
-            x += screen.put(String(run.text), row: row, column: x, style: style, limit: column + limit - x)
-        }
-        return x - column
+        drawRuns(Self.styled(JSONLineStyle.runs(text).map { ($0.text, $0.role.rawValue) }, base: base, theme: theme),
+                 row: row, column: column, limit: limit, on: &screen)
     }
 
     private func drawKeyPath(in area: Rect, on screen: inout Screen, theme: Theme) {
@@ -156,7 +158,10 @@ extension ExplorerState {
         let below = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
         guard let preview = pane.keyPathPreview else { return }
         if let problem = preview.problem {
-            screen.put(problem, row: below.y, column: below.x + 1, style: theme.style(.warning), limit: below.width - 1)
+            // Wrapped, so the reason is read whole however narrow the pane.
+            for (offset, line) in DisplayWidth.wrap(problem, width: max(1, below.width - 1)).prefix(below.height).enumerated() {
+                screen.put(line, row: below.y + offset, column: below.x + 1, style: theme.style(.warning), limit: below.width - 1)
+            }
             return
         }
         let redactor = pane.current?.redactor ?? SecretRedactor()

@@ -38,7 +38,18 @@ extension ResponsePane {
         if matches.isEmpty { return "no line contains \"\(progress.query)\"" }
         // Every match lies above the cursor: wrap to the first, as n would.
         if !progress.jumped { _ = jumpToMatch(forward: true, height: height) }
-        return "\(Self.matchCount(matches.count, full: full)) \"\(progress.query)\" · n next · N previous"
+        return "\(Self.matchCount(matches.count, full: full)) \"\(progress.query)\" · \(position(naming: false))"
+    }
+
+    /// Where the cursor is among the matches: `match 3 of 17 "name" · n next · N previous`.
+    var matchPosition: String { position(naming: true) }
+
+    /// The position, with the query when the sentence does not already name it.
+    private func position(naming: Bool) -> String {
+        guard !matches.isEmpty else { return "no matches; / searches" }
+        let index = ByteSearch.line(containing: cursor, starts: matches)
+        let total = matches.count >= BodySearch.limit ? "\(matches.count)+" : "\(matches.count)"
+        return "match \(index + 1) of \(total)" + (naming ? " \"\(searchQuery)\"" : "") + " · n next · N previous"
     }
 
     /// Stops the running search, keeping what it found; the sentence says how far it got.

@@ -32,6 +32,8 @@ public struct ResponsePane: Sendable, Equatable {
     public var left = 0
     public var raw = false
     public var folded: Set<Int> = []
+    /// Whether long body lines wrap (`w`) instead of running past the edge.
+    public var wrap = false
     /// First visible line of the other tabs.
     public var otherTop = 0
     /// The search being typed after `/`, and the last search's matching lines (in order).
@@ -81,6 +83,12 @@ public struct ResponsePane: Sendable, Equatable {
     /// A tab's title with what it holds: `Tests 5/6`.
     func title(of tab: Tab) -> String {
         tab == .tests ? current?.tests?.tabTitle ?? tab.title : tab.title
+    }
+
+    /// The Debug tab's lines wrapped to `width`, so a long error or URL is read whole; a
+    /// continuation keeps the indent of its line.
+    func debugRows(width: Int) -> [String] {
+        MessageView(title: "", lines: (current?.debugLines ?? []).map { MessageView.Line($0) }).wrapped(width: max(1, width)).map(\.text)
     }
 
     /// The Tests tab's lines for the response shown.

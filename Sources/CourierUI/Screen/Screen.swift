@@ -35,6 +35,8 @@ public struct Screen: Sendable, Equatable {
     public private(set) var cells: [Cell]
     /// Where the terminal cursor goes, when a text field has focus.
     public var cursor: Position?
+    /// Tabs and other places a click acts on, as drawn.
+    var clickTargets: [ClickTarget] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

@@ -32,6 +32,10 @@ extension Theme {
           json.number: "#ff9e64"
           json.literal: "#bb9af7"
           json.punctuation: "#9aa5ce"
+          markup.tag: "#7aa2f7"
+          markup.attribute: "#bb9af7"
+          markup.value: "#9ece6a"
+          markup.comment: {fg: "#565f89", italic: true}
           variable: "#7dcfff"
           variable.missing: {fg: "#f7768e", underline: true}
           secret: {fg: "#565f89", italic: true}
@@ -67,6 +71,10 @@ extension Theme {
           json.number: "#b15c00"
           json.literal: "#7847bd"
           json.punctuation: "#6172b0"
+          markup.tag: "#2e7de9"
+          markup.attribute: "#7847bd"
+          markup.value: "#587539"
+          markup.comment: {fg: "#848cb5", italic: true}
           variable: "#007197"
           variable.missing: {fg: "#c64343", underline: true}
           secret: {fg: "#a8aecb", italic: true}
@@ -102,6 +110,10 @@ extension Theme {
           json.number: "#d33682"
           json.literal: "#6c71c4"
           json.punctuation: "#657b83"
+          markup.tag: "#268bd2"
+          markup.attribute: "#6c71c4"
+          markup.value: "#2aa198"
+          markup.comment: {fg: "#586e75", italic: true}
           variable: "#2aa198"
           variable.missing: {fg: "#dc322f", underline: true}
           secret: {fg: "#586e75", italic: true}
@@ -137,6 +149,10 @@ extension Theme {
           json.number: bright-yellow
           json.literal: bright-magenta
           json.punctuation: bright-white
+          markup.tag: {fg: bright-cyan, bold: true}
+          markup.attribute: bright-magenta
+          markup.value: bright-green
+          markup.comment: white
           variable: {fg: bright-cyan, underline: true}
           variable.missing: {fg: bright-red, bold: true, underline: true}
           secret: {fg: white, italic: true}
@@ -172,6 +188,10 @@ extension Theme {
           json.number: default
           json.literal: {italic: true}
           json.punctuation: {dim: true}
+          markup.tag: {bold: true}
+          markup.attribute: default
+          markup.value: {italic: true}
+          markup.comment: {dim: true}
           variable: {underline: true}
           variable.missing: {bold: true, underline: true}
           secret: {dim: true}

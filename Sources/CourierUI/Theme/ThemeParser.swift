@@ -47,7 +47,7 @@ public enum ThemeParser {
     public static let knownRoles: [String] = Theme.Role.allCases.map(\.rawValue)
         + ["method.GET", "method.POST", "method.PUT", "method.PATCH", "method.DELETE", "method.HEAD", "method.OPTIONS"]
         + ["status.2xx", "status.3xx", "status.4xx", "status.5xx", "json.key", "json.string", "json.number", "json.literal",
-           "json.punctuation", "variable", "variable.missing", "secret", "line-number", "search.match"]
+           "json.punctuation", "markup.tag", "markup.attribute", "markup.value", "markup.comment", "variable", "variable.missing", "secret", "line-number", "search.match"]
 
     /// Parses a theme; problems are reported and the rest still applies on top of `base`.
     public static func parse(_ text: String, file: String, base: Theme = .standard) -> (Theme, [ConfigProblem]) {
