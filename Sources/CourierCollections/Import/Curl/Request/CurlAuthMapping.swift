@@ -1,0 +1,28 @@
+/// `-u` and the auth scheme options as a request file's `auth:`: the one place an imported
+/// scheme is mapped, so Digest can be mapped here once Courier supports it.
+enum CurlAuthMapping {
+    /// The auth for `-u user:password`, with a warning when it is not what curl would send; nil
+    /// when the command has no `-u`.
+    static func auth(user: String?, digest: Bool, headers: [Field]) -> (AuthDefinition?, String?)? {
+        guard let user else { return nil }
+        if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
+            return (nil, "-u ignored: the command sets its own Authorization header, which curl sends instead")
+        }
+        let name: String
+        let password: String
+        var warning: String?
+        if let colon = user.firstIndex(of: ":") {
+            name = String(user[..<colon])
+            password = String(user[user.index(after: colon)...])
+        } else {
+            name = user
+            password = ""
+            warning = "-u \(user): curl asks for the password at the prompt; saved with an empty one, fill it in (better as {{password}} from a .secret.yaml environment)"
+        }
+        if digest {
+            // Digest auth is coming in CourierAuth; until then a Basic header would send the password in the clear.
+            return (nil, "--digest: Digest auth is not supported yet; no Authorization header is sent, and the credentials of -u were not saved")
+        }
+        return (.basic(user: name, password: password), warning)
+    }
+}
