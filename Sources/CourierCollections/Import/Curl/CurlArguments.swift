@@ -35,7 +35,8 @@ enum CurlArguments {
                 var name = String(text.dropFirst(2))
                 var attached: ShellWord?
                 if let equals = name.firstIndex(of: "=") {
-                    attached = word.dropping(prefixCount: text.distance(from: text.startIndex, to: equals) + 3)
+                    // "--" and the name and "=" go; the rest is the value.
+                    attached = word.dropping(prefixCount: 2 + name.distance(from: name.startIndex, to: equals) + 1)
                     name = String(name[..<equals])
                 }
                 switch CurlOption.long(name) {

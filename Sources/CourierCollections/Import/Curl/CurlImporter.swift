@@ -81,9 +81,24 @@ public enum CurlImporter {
         program == "curl" || program.hasSuffix("/curl") || program == "curl.exe"
     }
 
-    /// A file named on the command line, as text.
+    /// The most a copied file may hold: its content goes into a request file.
+    static let copyLimit = 1 << 20
+
+    /// A file named on the command line, as text: a regular file (never a device such as
+    /// `/dev/zero`, which would never end) no larger than `copyLimit`.
     private static func readFile(_ path: String, in directory: URL) throws(ImportError) -> String {
+        if path.contains("{{$env.") {
+            throw ImportError(description: "'\(path)' is named by a shell variable, and curl changes the file's content before sending it, so the import must read it: write the file's name out")
+        }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let attributes, attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw ImportError(description: "\(url.path) cannot be read (no such regular file): curl would send its content, so the import needs it")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= copyLimit else {
+            throw ImportError(description: "\(url.path) holds \(size) bytes, too many to copy into a request file (1 MB at most); send it with --data-binary @file, which stays a reference")
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ImportError(description: "\(url.path) cannot be read: curl would send its content, so the import needs it")
         }

@@ -3,7 +3,7 @@
 enum CurlAuthMapping {
     /// The auth for `-u user:password`, with a warning when it is not what curl would send; nil
     /// when the command has no `-u`.
-    static func auth(user: String?, digest: Bool, headers: [Field]) -> (AuthDefinition?, String?)? {
+    static func auth(user: String?, digest: Bool, headers: [Field]) -> (auth: AuthDefinition?, warning: String?)? {
         guard let user else { return nil }
         if headers.contains(where: { $0.name.lowercased() == "authorization" }) {
             return (nil, "-u ignored: the command sets its own Authorization header, which curl sends instead")

@@ -5,7 +5,7 @@ import Foundation
 enum CurlMultipart {
     /// The entries, with a warning for every parameter a request file cannot hold.
     static func fields(_ parts: [CurlFormPart], copy: CopyingReader, warnings: inout [String]) throws(CurlImporter.ImportError) -> [MultipartField] {
-        try parts.map { part throws(CurlImporter.ImportError) in
+        try parts.map { part throws(CurlImporter.ImportError) -> MultipartField in
             for dropped in part.dropped {
                 warnings.append("-F \(part.name): ;\(dropped) ignored: a request file's multipart part holds a type and a filename only")
             }

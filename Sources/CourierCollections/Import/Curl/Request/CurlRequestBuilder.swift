@@ -27,9 +27,9 @@ struct CurlRequestBuilder {
         request.timeout = state.timeout
         try body(data: data, copy: copy, into: &request, warnings: &warnings)
         request.method = RequestDefinition.normalizedMethod(state.method ?? defaultMethod(hasBody: request.body != nil))
-        if let (auth, warning) = CurlAuthMapping.auth(user: state.user, digest: state.usesDigest, headers: request.headers) {
-            request.auth = auth
-            if let warning { warnings.append(warning) }
+        if let mapped = CurlAuthMapping.auth(user: state.user, digest: state.usesDigest, headers: request.headers) {
+            request.auth = mapped.auth
+            if let warning = mapped.warning { warnings.append(warning) }
         }
         warnings += copy.copied.map { "the content of \($0) was copied into the request: curl changes it before sending (joins, strips line breaks or encodes it), which a file reference cannot say" }
         warnings += state.variables.map { variable in
@@ -63,9 +63,11 @@ struct CurlRequestBuilder {
             data = []
         }
         pieces += try state.queryAdditions.map { piece throws(CurlImporter.ImportError) in try piece.text(reading: copy.read) }
-        if let uploaded = state.uploadFile, url.hasSuffix("/"), uploaded != "-" {
-            // curl names the uploaded file at the end of a URL that ends in a slash.
-            url += URL(fileURLWithPath: uploaded).lastPathComponent
+        if let uploaded = state.uploadFile, uploaded != "-" {
+            // curl names the uploaded file at the end of a URL with no path or one that ends in a slash.
+            let afterScheme = url.range(of: "://").map { url[$0.upperBound...] } ?? Substring(url)
+            if !afterScheme.contains("/") { url += "/" }
+            if url.hasSuffix("/") { url += URL(fileURLWithPath: uploaded).lastPathComponent }
         }
         // An empty piece (a trailing '&') carries nothing.
         let query = pieces.joined(separator: "&").split(separator: "&").map(String.init)
@@ -94,7 +96,8 @@ struct CurlRequestBuilder {
         }
         if let upload = state.uploadFile {
             guard data.isEmpty else { throw CurlImporter.ImportError(description: "the command sends both -T and -d data; import one of them") }
-            switch upload == "-" ? try input.content() : .file(upload) {
+            let source = try upload == "-" ? input.content() : .file(upload)
+            switch source {
             case .file(let path): request.body = .file(reference(path))
             case .text(let text): request.body = .text(text)
             }

@@ -67,6 +67,7 @@ struct CurlRequestState {
             }
         case "upload-file": uploadFile = value
         case "oauth2-bearer": headers.append(Field(name: "Authorization", value: "Bearer \(value)"))
+        case "range": headers.append(Field(name: "Range", value: "bytes=\(value)"))
         default: warnings.append("\(said) ignored: \(CurlIgnoredOptions.reason(for: option.long))")
         }
     }
@@ -77,7 +78,7 @@ struct CurlRequestState {
         case "get": getData = !negated
         case "head": head = !negated
         case "digest": usesDigest = !negated
-        case "basic": usesDigest = false
+        case "basic": if !negated { usesDigest = false }
         case "next":
             // Handled by the importer before options are applied; kept for completeness.
             warnings.append("\(spelling) ignored: only the first request of the command is imported")
