@@ -112,18 +112,20 @@ struct CurlImportSemanticsTests {
             MultipartField(name: "c", value: "v", mime: "text/bar", filename: "c.txt"),
             MultipartField(name: "d", value: "@e;type=x"),
         ]))
-        #expect(try parse("curl h.test -F 'f=@run.sh'").request.body == .multipart([
-            MultipartField(name: "f", file: "/work/project/run.sh", mime: "application/octet-stream"),
-        ]), "curl sends application/octet-stream for an extension it does not know; the type is saved so Courier does too")
+        #expect(try parse("curl h.test -F 'f=@data.json'").request.body == .multipart([
+            MultipartField(name: "f", file: "/work/project/data.json", mime: "application/octet-stream"),
+        ]), "curl sends application/octet-stream for .json, where Courier would guess application/json: the type is saved")
     }
 
-    @Test("-H 'Name;' is an empty header, -H 'Name:' removes one; -A, -e, -b and --oauth2-bearer are headers")
+    @Test("-H 'Name;' is an empty header, -H 'Name:' removes one; -A, -e, -b and --range are headers, --oauth2-bearer is bearer auth")
     func headers() throws {
-        let request = try parse("curl h.test -H 'X-Empty;' -H 'X-Gone: 1' -H 'X-Gone:' -A agent -e 'https://r.test;auto' -b 'a=1' --oauth2-bearer tok").request
+        let request = try parse("curl h.test -H 'X-Empty;' -H 'X-Gone: 1' -H 'X-Gone:' -A agent -e 'https://r.test;auto' -b 'a=1' --range 600 --oauth2-bearer tok").request
         #expect(request.headers == [
             Field(name: "X-Empty", value: ""), Field(name: "User-Agent", value: "agent"), Field(name: "Referer", value: "https://r.test"),
-            Field(name: "Cookie", value: "a=1"), Field(name: "Authorization", value: "Bearer tok"),
+            Field(name: "Cookie", value: "a=1"), Field(name: "Range", value: "bytes=600-"),
         ])
+        #expect(request.auth == .bearer("tok"))
+        #expect(try parse("curl h.test --oauth2-bearer tok --digest").request.auth == nil, "with --digest curl waits for the server's challenge")
     }
 
     @Test("Shell variables become {{$env.NAME}} with a warning saying where; single quotes keep them literal")

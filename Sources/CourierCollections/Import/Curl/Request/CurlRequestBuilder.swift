@@ -27,7 +27,7 @@ struct CurlRequestBuilder {
         request.timeout = state.timeout
         try body(data: data, copy: copy, into: &request, warnings: &warnings)
         request.method = RequestDefinition.normalizedMethod(state.method ?? defaultMethod(hasBody: request.body != nil))
-        if let mapped = CurlAuthMapping.auth(user: state.user, digest: state.usesDigest, headers: request.headers) {
+        if let mapped = CurlAuthMapping.auth(user: state.user, bearer: state.bearer, digest: state.usesDigest, headers: request.headers) {
             request.auth = mapped.auth
             if let warning = mapped.warning { warnings.append(warning) }
         }
@@ -62,7 +62,9 @@ struct CurlRequestBuilder {
             pieces += try data.map { piece throws(CurlImporter.ImportError) in try piece.text(reading: copy.read) }
             data = []
         }
-        pieces += try state.queryAdditions.map { piece throws(CurlImporter.ImportError) in try piece.text(reading: copy.read) }
+        pieces += try state.queryAdditions.map { piece throws(CurlImporter.ImportError) in
+            try piece.resolvingStandardInput(input).text(reading: copy.read)
+        }
         if let uploaded = state.uploadFile, uploaded != "-" {
             // curl names the uploaded file at the end of a URL with no path or one that ends in a slash.
             let afterScheme = url.range(of: "://").map { url[$0.upperBound...] } ?? Substring(url)

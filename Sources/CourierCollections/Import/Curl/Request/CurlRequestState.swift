@@ -14,6 +14,8 @@ struct CurlRequestState {
     var queryAdditions: [CurlDataPiece] = []
     var form: [CurlFormPart] = []
     var user: String?
+    /// `--oauth2-bearer`'s token.
+    var bearer: String?
     var usesDigest = false
     var getData = false
     var head = false
@@ -66,8 +68,9 @@ struct CurlRequestState {
                 warnings.append("\(said) ignored: a timeout is a number of seconds above 0")
             }
         case "upload-file": uploadFile = value
-        case "oauth2-bearer": headers.append(Field(name: "Authorization", value: "Bearer \(value)"))
-        case "range": headers.append(Field(name: "Range", value: "bytes=\(value)"))
+        case "oauth2-bearer": bearer = value
+        // curl makes a lone start ("600") an open range ("600-").
+        case "range": headers.append(Field(name: "Range", value: "bytes=\(value)" + (value.contains("-") ? "" : "-")))
         default: warnings.append("\(said) ignored: \(CurlIgnoredOptions.reason(for: option.long))")
         }
     }
