@@ -45,7 +45,7 @@ enum CurlMultipart {
             guard field.name.lowercased() == "content-type" else { return true }
             let value = field.value.lowercased()
             if !value.hasPrefix("multipart/form-data") {
-                warnings.append("-H 'Content-Type: \(field.value)' dropped: the -F parts are sent as multipart/form-data with their own boundary")
+                warnings.append("-H 'Content-Type: \(field.value)' dropped: Courier sends the -F parts as multipart/form-data; curl would send this type, its parts without form-data dispositions")
             }
             return false
         }
