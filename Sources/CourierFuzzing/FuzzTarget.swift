@@ -49,7 +49,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let own = ["Fuzz/Corpus/\(rawValue)", "Fuzz/Crashes/\(rawValue)"]
         switch self {
         case .jsonValidate, .jsonLines, .jsonKeyPath: return own + ["Fuzz/Corpus/JSONTestSuite/test_parsing"]
-        case .shellWords, .curlImport: return own + ["Fuzz/Corpus/curl"]
+        case .shellWords, .curlImport: return own + ["Fuzz/Corpus/curl", "Tests/CourierCollectionsTests/Fixtures/CurlCorpus"]
         case .yamlRequest, .losslessEdit: return own + ["Collections"]
         case .templates: return own
         case .postmanImport: return own + ["Tests/CourierCollectionsTests/Fixtures/Import/postman"]

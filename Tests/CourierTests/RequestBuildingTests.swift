@@ -82,7 +82,8 @@ struct ValueTypeTests {
     @Test("HTTPMethod is upper-cased, comparable and extensible")
     func httpMethod() {
         #expect(HTTPMethod(rawValue: "patch") == .patch)
-        #expect(HTTPMethod.custom("purge").rawValue == "PURGE")
+        // Methods are case-sensitive: only the standard ones are upper-cased.
+        #expect(HTTPMethod.custom("purge").rawValue == "purge" && HTTPMethod(rawValue: "wHat").rawValue == "wHat")
         let literal: HTTPMethod = "PROPFIND"
         #expect(literal.description == "PROPFIND")
         #expect(HTTPMethod.put.isIdempotent && !HTTPMethod.post.isIdempotent && !HTTPMethod.patch.isIdempotent)

@@ -8,7 +8,8 @@ import Foundation
 /// - The method is named only when curl would not infer it.
 /// - Text bodies go in `--data-raw` (a leading `@` is not a file); bodies that are not printable
 ///   UTF-8 are piped in with `printf` octal escapes, since arguments cannot carry NUL bytes.
-/// - Multipart bodies use `-F` / `--form-string` when every part is a file on disk or a text field.
+/// - Multipart bodies use `-F` / `--form-string`, in the parts' order, when every part is a file
+///   on disk or a text field.
 /// - What the transport does by itself is spelled out: `-L` when it follows redirects
 ///   (`--location-trusted` when credentials may follow them to another host), with
 ///   `--post301/302/303` where it repeats the method and body after those codes, `--compressed`
@@ -93,9 +94,13 @@ struct CURLCommand {
         var arguments: [[CommandArgument]] = []
         for part in body.parts {
             switch part {
-            case .field(let name, let value):
+            case .field(let name, let value, nil):
                 guard !name.contains("=") else { return nil }
                 arguments.append([.word("--form-string"), .value("\(name)=\(value)")])
+            case .field(let name, let value, let mime?):
+                // Quoted, the value may hold ';' or start with '@' or '<' and stay text.
+                guard !name.contains("=") else { return nil }
+                arguments.append([.word("-F"), .value("\(name)=\(formQuoted(value));type=\(mime)")])
             case .file(let name, let fileName, let mime, .file(let url)):
                 guard !name.contains("=") else { return nil }
                 let spec = "\(name)=@\(formQuoted(url.path));type=\(mime);filename=\(formQuoted(fileName))"

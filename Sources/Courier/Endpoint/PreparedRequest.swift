@@ -61,8 +61,11 @@ extension Endpoint {
         var bodyFile: URL?
         var bodyFileLength: Int64 = 0
         if let multipartRequest = request as? any MultipartFormDataRequest {
-            let fields = try Self.textFields(of: request.body)
-            let layout = MultipartBody(fields: fields, files: multipartRequest.files)
+            let layout = if let parts = multipartRequest.parts {
+                MultipartBody(parts: parts)
+            } else {
+                MultipartBody(fields: try Self.textFields(of: request.body), files: multipartRequest.files)
+            }
             headers.contentType = layout.contentType
             // Large (or unknown-size) bodies go to a temporary file, so memory stays flat whatever the upload.
             if (layout.knownLength ?? .max) > multipartSpoolThreshold {

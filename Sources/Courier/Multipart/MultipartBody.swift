@@ -6,7 +6,7 @@ import Foundation
 struct MultipartBody: Sendable {
     /// A part as the cURL exporter needs it.
     enum Part: Sendable {
-        case field(name: String, value: String)
+        case field(name: String, value: String, mime: MimeType?)
         case file(name: String, fileName: String, mime: MimeType, resource: MultipartResource)
     }
 
@@ -14,9 +14,18 @@ struct MultipartBody: Sendable {
     let parts: [Part]
 
     init(fields: [(String, String)], files: [MultipartFile], boundary: String = MultipartBody.makeBoundary()) {
+        self.init(parts: fields.map { MultipartPart.text(name: $0.0, value: $0.1) } + files.map(MultipartPart.file), boundary: boundary)
+    }
+
+    /// The parts in the order given.
+    init(parts: [MultipartPart], boundary: String = MultipartBody.makeBoundary()) {
         self.boundary = boundary
-        parts = fields.map { Part.field(name: $0.0, value: $0.1) }
-            + files.map { Part.file(name: $0.fieldName ?? $0.fileName, fileName: $0.fileName, mime: $0.mime, resource: $0.resource) }
+        self.parts = parts.map { part in
+            switch part {
+            case .text(let name, let value, let mime): return .field(name: name, value: value, mime: mime)
+            case .file(let file): return .file(name: file.fieldName ?? file.fileName, fileName: file.fileName, mime: file.mime, resource: file.resource)
+            }
+        }
     }
 
     var contentType: MimeType { MimeType.multipart(.formData).with(parameter: "boundary", value: boundary) }
@@ -27,7 +36,7 @@ struct MultipartBody: Sendable {
         for part in parts {
             body.append(partHead(part))
             switch part {
-            case .field(_, let value): body.append(Data(value.utf8))
+            case .field(_, let value, _): body.append(Data(value.utf8))
             case .file(_, _, _, let resource): body.append(try resource.readAll())
             }
             body.append(Data("\r\n".utf8))

@@ -41,10 +41,17 @@ public struct DefaultMultipartFile: MultipartFile {
 }
 
 /// A request whose body is `multipart/form-data`: the `body`'s `.params` become text fields,
-/// followed by `files`.
+/// followed by `files` — or, when `parts` is set, exactly those parts in their order.
 public protocol MultipartFormDataRequest: Request {
     /// The file parts, in order.
     var files: [MultipartFile] { get }
+    /// Every part in the order sent, text and file interleaved; nil (the default) sends the
+    /// body's fields, then `files`.
+    var parts: [MultipartPart]? { get }
+}
+
+extension MultipartFormDataRequest {
+    public var parts: [MultipartPart]? { nil }
 }
 
 /// A multipart request built from values.
@@ -63,6 +70,8 @@ public struct DefaultMultipartFormDataRequest<Response: ResponseObject, Error: S
     public var endpoint: Endpoint?
     public var decoder: JSONDecoder?
     public var files: [MultipartFile]
+    /// Every part in order; when set, `body` and `files` are not sent.
+    public var parts: [MultipartPart]?
 
     /// Creates a multipart request; every parameter but `path` and `method` is optional.
     public init(
@@ -76,7 +85,8 @@ public struct DefaultMultipartFormDataRequest<Response: ResponseObject, Error: S
         errorConverter: ResponseJsonConverter? = nil,
         endpoint: Endpoint? = nil,
         decoder: JSONDecoder? = nil,
-        files: [MultipartFile] = []
+        files: [MultipartFile] = [],
+        parts: [MultipartPart]? = nil
     ) {
         self.path = path
         self.method = method
@@ -89,5 +99,6 @@ public struct DefaultMultipartFormDataRequest<Response: ResponseObject, Error: S
         self.endpoint = endpoint
         self.decoder = decoder
         self.files = files
+        self.parts = parts
     }
 }

@@ -57,7 +57,7 @@ extension MultipartBody {
         var total: Int64 = 0
         for part in parts {
             total += Int64(partHead(part).count) + 2
-            if case .field(_, let value) = part { total += Int64(value.utf8.count) }
+            if case .field(_, let value, _) = part { total += Int64(value.utf8.count) }
             if case .file(_, _, _, let resource) = part {
                 guard let size = resource.knownSize else { return nil }
                 total += size
@@ -70,8 +70,10 @@ extension MultipartBody {
     func partHead(_ part: Part) -> Data {
         var head = "--\(boundary)\r\n"
         switch part {
-        case .field(let name, _):
-            head += "Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n"
+        case .field(let name, _, let mime):
+            head += "Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n"
+            if let mime { head += "Content-Type: \(mime)\r\n" }
+            head += "\r\n"
         case .file(let name, let fileName, let mime, _):
             head += "Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(fileName))\"\r\n"
             head += "Content-Type: \(mime)\r\n\r\n"
@@ -95,7 +97,7 @@ extension MultipartBody {
         for part in parts {
             try Self.write(partHead(part), to: file)
             switch part {
-            case .field(_, let value): try Self.write(Data(value.utf8), to: file)
+            case .field(_, let value, _): try Self.write(Data(value.utf8), to: file)
             case .file(_, _, _, let resource): try resource.write(to: file)
             }
             try Self.write(Data("\r\n".utf8), to: file)

@@ -1,11 +1,18 @@
 /// An HTTP request method. A struct rather than an enum so any verb can be expressed:
 /// `.get`, `.post`, … or `.custom("PURGE")`.
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The method as sent on the wire, upper-cased.
+    /// The method as sent on the wire.
     public let rawValue: String
 
-    /// Creates a method from its name; the name is upper-cased.
-    public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+    /// Creates a method from its name. A standard method (RFC 9110 and PATCH) is upper-cased, so
+    /// `"get"` is `.get`; any other is kept as written, since methods are case-sensitive.
+    public init(rawValue: String) {
+        let upper = rawValue.uppercased()
+        self.rawValue = Self.standardNames.contains(upper) ? upper : rawValue
+    }
+
+    /// The methods RFC 9110 defines, and PATCH.
+    private static let standardNames: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
 
     public init(stringLiteral value: String) { self.init(rawValue: value) }
 

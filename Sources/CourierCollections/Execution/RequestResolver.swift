@@ -245,21 +245,14 @@ public struct RequestResolver: Sendable {
         let folder = loaded.file.deletingLastPathComponent()
         let method = HTTPMethod(rawValue: definition.method)
 
-        if case .multipart(let parts)? = definition.body {
-            var fields: [(String, String)] = []
-            var files: [MultipartFile] = []
-            for part in parts {
-                if let value = part.value {
-                    fields.append((part.name, try render(value, at("body"))))
-                } else if let file = part.file {
-                    let url = Self.file(try render(file, at("body")), relativeTo: folder)
-                    let mime = part.mime.flatMap { MimeType($0) } ?? MimeType(fileExtension: url.pathExtension) ?? .application(.octetStream)
-                    files.append(DefaultMultipartFile(resource: url, mime: mime, fileName: part.filename ?? url.lastPathComponent, fieldName: part.name))
-                }
-            }
+        if case .multipart(let fields)? = definition.body {
+            let parts = try fields.map { field throws -> MultipartPart in try Self.part(field, render: { text throws(TemplateError) in try render(text, at("body")) }, folder: folder) }
+            // `body` and `files` say the same for code that reads them; `parts` keeps the order.
+            let texts = parts.compactMap { part -> (String, String)? in if case .text(let name, let value, _) = part { (name, value) } else { nil } }
+            let files = parts.compactMap { part -> MultipartFile? in if case .file(let file) = part { file } else { nil } }
             let request = DefaultMultipartFormDataRequest<Data, String>(
-                path: path, method: method, queryParams: query, body: fields.isEmpty ? nil : .form(fields), headers: headers,
-                timeout: timeout, responseConverter: converter, errorConverter: errorConverter, files: files)
+                path: path, method: method, queryParams: query, body: texts.isEmpty ? nil : .form(texts), headers: headers,
+                timeout: timeout, responseConverter: converter, errorConverter: errorConverter, files: files, parts: parts)
             return .multipart(request, endpoint)
         }
 
@@ -296,6 +289,21 @@ public struct RequestResolver: Sendable {
         let variables = TemplateContext.references(in: field.value)
         let source = variables.isEmpty ? "" : " (filled in from \(variables.map { "{{\($0)}}" }.joined(separator: ", ")))"
         throw ResolveError(description: "\(place): error: the value of header \(field.name)\(source) \(problem); the request is refused")
+    }
+
+    /// A `multipart:` entry as the part it sends: text (with its `mime:` as the part's type), a
+    /// file, or text sent as a file when it has a `filename:`.
+    private static func part(_ field: MultipartField, render: (String) throws(TemplateError) -> String, folder: URL) throws -> MultipartPart {
+        let mime = field.mime.flatMap { MimeType($0) }
+        if let value = field.value {
+            let text = try render(value)
+            guard let filename = field.filename else { return .text(name: field.name, value: text, mime: mime) }
+            let type = mime ?? MimeType(fileExtension: URL(fileURLWithPath: filename).pathExtension) ?? .text(.plain)
+            return .file(DefaultMultipartFile(resource: Data(text.utf8), mime: type, fileName: filename, fieldName: field.name))
+        }
+        let url = Self.file(try render(field.file ?? ""), relativeTo: folder)
+        let type = mime ?? MimeType(fileExtension: url.pathExtension) ?? .application(.octetStream)
+        return .file(DefaultMultipartFile(resource: url, mime: type, fileName: field.filename ?? url.lastPathComponent, fieldName: field.name))
     }
 
     private static func file(_ path: String, relativeTo folder: URL) -> URL {

@@ -74,7 +74,7 @@ public enum DocumentParser {
                     if !RequestDefinition.isMethodName(method) {
                         reader.error(value, "method must be a word such as GET or POST, found '\(method)'")
                     } else {
-                        request.method = method.uppercased()
+                        request.method = RequestDefinition.normalizedMethod(method)
                     }
                 }
             case "path": request.path = reader.string(value, what: "path")

@@ -5,245 +5,103 @@ public struct CurlImport: Sendable {
     public var request: RequestDefinition
     /// The absolute URL the command targets (before any base URL is taken off).
     public var url: String
-    /// Flags that have no effect on the saved request, each with the reason.
+    /// What the saved request does differently from curl, or leaves out, each with the reason.
     public var warnings: [String]
 }
 
-/// Turns a curl command line (for example a browser's "Copy as cURL") into a request definition.
+/// Turns a curl command line (for example a browser's "Copy as cURL") into a request definition,
+/// with curl's own rules: its full option table, its `-d`/`--data-*`/`--json`/`-F` semantics,
+/// `@-` from the snippet's redirection or heredoc, and shell variables as `{{$env.NAME}}`.
+///
+/// Files the command names stay references (`-F f=@photo.png`, `--data-binary @body.json`,
+/// `-T file`), made absolute against the directory curl would run in and read when the request
+/// is sent; a file whose content curl transforms first
+/// (`-d @file` strips line breaks, `--data-urlencode name@file`, `-F f=<file`, data joined with
+/// `&`) is copied into the request, with a warning naming it.
 public enum CurlImporter {
+    /// Why a command cannot be imported; says what and where.
     public struct ImportError: Error, Sendable, CustomStringConvertible {
         public let description: String
     }
 
-    /// Flags whose value is the next word.
-    private static let takesValue: Set<String> = [
-        "-X", "--request", "-H", "--header", "-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode",
-        "--json", "-F", "--form", "--form-string", "-u", "--user", "--url", "-A", "--user-agent", "-e", "--referer", "-b",
-        "--cookie", "-m", "--max-time", "-o", "--output", "--connect-timeout", "-w", "--write-out", "-x", "--proxy",
-        "-c", "--cookie-jar", "--retry", "-K", "--config", "-T", "--upload-file", "-r", "--range", "--cacert", "--cert", "--key", "-E",
-    ]
-    /// Flags that only change curl's own output or transport and have no place in a saved request.
-    private static let outputOnly: [String: String] = [
-        "-s": "output only", "--silent": "output only", "-S": "output only", "--show-error": "output only",
-        "-v": "output only", "--verbose": "output only", "-i": "output only", "--include": "output only",
-        "-o": "output only", "--output": "output only", "-w": "output only", "--write-out": "output only",
-        "-L": "Courier follows redirects by default", "--location": "Courier follows redirects by default",
-        "--compressed": "libcurl under URLSession asks for gzip and deflate by default",
-    ]
-
     /// Parses `command`.
-    /// - Throws: `ImportError` when it is not a curl command or has no URL.
-    public static func parse(_ command: String) throws(ImportError) -> CurlImport {
-        let words: [String]
+    /// - Parameters:
+    ///   - command: A curl command, possibly inside a snippet (comments, `< file`, a heredoc).
+    ///   - directory: Where curl would run: relative file paths are read from here.
+    ///   - standardInput: Gives the importer's own standard input when the command reads `@-`
+    ///     and the snippet redirects nothing into it; nil when there is none.
+    /// - Throws: `ImportError` when it is not one curl command with one HTTP(S) URL, or a file it
+    ///   must read cannot be read.
+    public static func parse(_ command: String, directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                             standardInput: (() -> String?)? = nil) throws(ImportError) -> CurlImport {
+        let script: ShellScript
         do {
-            words = try ShellWords.split(command)
+            script = try ShellScript.parse(command)
         } catch {
             throw ImportError(description: "the command cannot be split into words: \(error)")
         }
-        guard let program = words.first, program == "curl" || program.hasSuffix("/curl") else {
-            throw ImportError(description: "not a curl command: it starts with '\(words.first ?? "")'")
+        let curls = script.commands.filter { command in command.words.first.map { isCurl($0.text) } ?? false }
+        guard let curl = curls.first else {
+            let first = script.commands.first?.words.first?.text ?? ""
+            throw ImportError(description: "not a curl command: it starts with '\(first)'")
         }
-        var state = ImportState()
-        var index = 1
-        while index < words.count {
-            var word = words[index]
-            index += 1
-            var attached: String?
-            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-                attached = String(word[word.index(after: equals)...])
-                word = String(word[..<equals])
-            } else if word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 2 {
-                let flag = String(word.prefix(2))
-                if takesValue.contains(flag) {
-                    attached = String(word.dropFirst(2))
-                    word = flag
-                } else {
-                    // Combined short flags such as -sSL.
-                    for letter in word.dropFirst() { state.flag("-\(letter)") }
-                    continue
+        guard curls.count == 1 else {
+            throw ImportError(description: "the text holds \(curls.count) curl commands; import them one at a time")
+        }
+        var state = CurlRequestState()
+        for argument in try CurlArguments.parse(Array(curl.words.dropFirst())) {
+            switch argument {
+            case .option(let option, let spelling, let value, let negated):
+                if option.long == "next" {
+                    throw ImportError(description: "\(spelling) starts a second request in the same command; import one request at a time")
                 }
-            }
-            guard word.hasPrefix("-") else {
-                if state.url == nil { state.url = word } else { state.warnings.append("extra argument '\(word)' ignored") }
-                continue
-            }
-            if takesValue.contains(word) {
-                guard let value = attached ?? (index < words.count ? words[index] : nil) else {
-                    throw ImportError(description: "\(word) needs a value")
+                if let value, value.substitutesCommand {
+                    throw ImportError(description: "\(spelling) \(value.text) runs a command to make its value, which importing does not do")
                 }
-                if attached == nil { index += 1 }
-                try state.option(word, value)
-            } else {
-                state.flag(word)
+                try state.apply(option, spelling: spelling, value: value, negated: negated)
+            case .url(let word):
+                if word.substitutesCommand { throw ImportError(description: "the URL \(word.text) runs a command, which importing does not do") }
+                state.note(word, as: "URL")
+                state.urls.append(word)
+            case .unknown(let spelling):
+                state.warnings.append("\(spelling) ignored: \(CurlOption.tableVersion) does not know it; if it takes a value, that value is read as a URL")
             }
         }
-        return try state.finish()
+        let input = CurlStandardInput(redirection: curl.input, isPiped: curl.isPiped, readOwn: standardInput)
+        let builder = CurlRequestBuilder(state: state, input: input, readFile: { path throws(ImportError) in
+            try readFile(path, in: directory)
+        }, reference: { path in
+            // A path made of a template ({{$env.FILE}}) is left as it is.
+            path.hasPrefix("/") || path.hasPrefix("{{") ? path : directory.appendingPathComponent(path).standardizedFileURL.path
+        })
+        return try builder.build()
     }
 
-    /// Accumulates what the flags say.
-    private struct ImportState {
-        var url: String?
-        var method: String?
-        var headers: [Field] = []
-        var data: [String] = []
-        var dataFile: String?
-        var json: String?
-        var form: [MultipartField] = []
-        var user: String?
-        var getData = false
-        var head = false
-        var timeout: Double?
-        var warnings: [String] = []
+    private static func isCurl(_ program: String) -> Bool {
+        program == "curl" || program.hasSuffix("/curl") || program == "curl.exe"
+    }
 
-        mutating func flag(_ flag: String) {
-            switch flag {
-            case "-G", "--get": getData = true
-            case "-I", "--head": head = true
-            case "-k", "--insecure": warnings.append("\(flag) ignored: Courier always verifies TLS certificates")
-            default:
-                if let reason = outputOnly[flag] { warnings.append("\(flag) ignored: \(reason)") } else { warnings.append("unknown flag \(flag) ignored") }
-            }
-        }
+    /// The most a copied file may hold: its content goes into a request file.
+    static let copyLimit = 1 << 20
 
-        mutating func option(_ flag: String, _ value: String) throws(ImportError) {
-            switch flag {
-            case "-X", "--request":
-                guard RequestDefinition.isMethodName(value) else {
-                    throw ImportError(description: "\(flag) takes a method made of letters, such as GET or PATCH, found '\(value)'")
-                }
-                method = value.uppercased()
-            case "-H", "--header":
-                guard let colon = value.firstIndex(of: ":") else { throw ImportError(description: "the header '\(value)' has no colon") }
-                let name = String(value[..<colon]).trimmingCharacters(in: .whitespaces)
-                headers.append(Field(name: name, value: String(value[value.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
-            case "-d", "--data", "--data-ascii", "--data-binary":
-                if value.hasPrefix("@") { dataFile = String(value.dropFirst()) } else { data.append(value) }
-            case "--data-raw": data.append(value)
-            case "--data-urlencode": data.append(Self.urlencode(value))
-            case "--json": json = (json.map { $0 } ?? "") + value
-            case "-F", "--form": form.append(try Self.formPart(value, literal: false))
-            case "--form-string": form.append(try Self.formPart(value, literal: true))
-            case "-u", "--user": user = value
-            case "--url": url = value
-            case "-A", "--user-agent": headers.append(Field(name: "User-Agent", value: value))
-            case "-e", "--referer": headers.append(Field(name: "Referer", value: value))
-            case "-b", "--cookie":
-                if value.contains("=") { headers.append(Field(name: "Cookie", value: value)) } else { warnings.append("\(flag) \(value) ignored: cookie files are not imported") }
-            case "-m", "--max-time":
-                // A request file's timeout is a number of seconds above 0; curl's 0 means none.
-                if let seconds = Double(value), seconds.isFinite, seconds > 0 { timeout = seconds } else {
-                    warnings.append("\(flag) \(value) ignored: a timeout is a number of seconds above 0")
-                }
-            default: warnings.append("\(flag) \(value) ignored: \(outputOnly[flag] ?? "not supported by the importer")")
-            }
+    /// A file named on the command line, as text: a regular file (never a device such as
+    /// `/dev/zero`, which would never end) no larger than `copyLimit`.
+    private static func readFile(_ path: String, in directory: URL) throws(ImportError) -> String {
+        if path.contains("{{$env.") {
+            throw ImportError(description: "'\(path)' is named by a shell variable, and curl changes the file's content before sending it, so the import must read it: write the file's name out")
         }
-
-        static func urlencode(_ value: String) -> String {
-            guard let equals = value.firstIndex(of: "=") else { return escape(value) }
-            let name = String(value[..<equals])
-            let content = String(value[value.index(after: equals)...])
-            return name.isEmpty ? escape(content) : "\(name)=\(escape(content))"
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let attributes, attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw ImportError(description: "\(url.path) cannot be read (no such regular file): curl would send its content, so the import needs it")
         }
-
-        static func escape(_ text: String) -> String {
-            text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn:
-                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= copyLimit else {
+            throw ImportError(description: "\(url.path) holds \(size) bytes, too many to copy into a request file (1 MB at most); send it with --data-binary @file, which stays a reference")
         }
-
-        /// `name=value`, `name=@file;type=…;filename=…`, `name=<file`.
-        static func formPart(_ spec: String, literal: Bool) throws(ImportError) -> MultipartField {
-            guard let equals = spec.firstIndex(of: "=") else { throw ImportError(description: "the form field '\(spec)' has no '='") }
-            let name = String(spec[..<equals])
-            // A request file's multipart part needs a name; saved without one it would not load.
-            guard !name.isEmpty else { throw ImportError(description: "the form field '\(spec)' has no name before '='") }
-            let rest = String(spec[spec.index(after: equals)...])
-            guard !literal, rest.hasPrefix("@") || rest.hasPrefix("<") else { return MultipartField(name: name, value: rest) }
-            var part = MultipartField(name: name)
-            let pieces = splitParameters(String(rest.dropFirst()))
-            part.file = pieces.first
-            for piece in pieces.dropFirst() {
-                if piece.hasPrefix("type=") { part.mime = String(piece.dropFirst(5)) }
-                if piece.hasPrefix("filename=") { part.filename = String(piece.dropFirst(9)) }
-            }
-            if rest.hasPrefix("<") {
-                // `<file` sends the file's content as a plain field.
-                part.value = part.file.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
-                part.file = nil
-            }
-            return part
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ImportError(description: "\(url.path) cannot be read: curl would send its content, so the import needs it")
         }
-
-        /// Splits `file;type=x;filename="a;b"` on semicolons outside double quotes, unquoting.
-        static func splitParameters(_ text: String) -> [String] {
-            var pieces: [String] = []
-            var current = ""
-            var quoted = false
-            var escaped = false
-            for character in text {
-                if escaped { current.append(character); escaped = false; continue }
-                if character == "\\" && quoted { escaped = true; continue }
-                if character == "\"" { quoted.toggle(); continue }
-                if character == ";" && !quoted { pieces.append(current); current = ""; continue }
-                current.append(character)
-            }
-            pieces.append(current)
-            return pieces
-        }
-
-        mutating func finish() throws(ImportError) -> CurlImport {
-            guard var url, !url.isEmpty else { throw ImportError(description: "the command has no URL") }
-            if !url.contains("://") { url = "http://" + url }
-            guard var components = URLComponents(string: url) else { throw ImportError(description: "'\(url)' is not a URL") }
-            var request = RequestDefinition()
-            request.query = (components.queryItems ?? []).map { Field(name: $0.name, value: $0.value ?? "") }
-            components.query = nil
-            request.url = components.string ?? url
-            request.headers = headers
-            request.timeout = timeout
-            if let user {
-                let parts = user.split(separator: ":", maxSplits: 1).map(String.init)
-                request.auth = .basic(user: parts[0], password: parts.count > 1 ? parts[1] : "")
-            }
-            let contentType = headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased() ?? ""
-            if getData && !data.isEmpty {
-                request.query += data.joined(separator: "&").split(separator: "&").map(Self.formField)
-            } else if !form.isEmpty {
-                request.body = .multipart(form)
-                // curl -F writes its own multipart Content-Type with the boundary.
-                request.headers.removeAll { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("multipart/") }
-            } else if let json {
-                request.body = (try? JSONValue.parse(json)).map(BodyDefinition.json) ?? .text(json)
-                if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                    request.headers.append(Field(name: "Content-Type", value: "application/json"))
-                    request.headers.append(Field(name: "Accept", value: "application/json"))
-                }
-            } else if let dataFile {
-                request.body = .file(dataFile)
-            } else if !data.isEmpty {
-                let text = data.joined(separator: "&")
-                if contentType.contains("json"), let value = try? JSONValue.parse(text) {
-                    request.body = .json(value)
-                } else if contentType.isEmpty || contentType.hasPrefix("application/x-www-form-urlencoded") {
-                    if contentType.isEmpty { request.headers.append(Field(name: "Content-Type", value: "application/x-www-form-urlencoded")) }
-                    request.body = .text(text)
-                } else {
-                    request.body = .text(text)
-                }
-            }
-            let hasBody = request.body != nil
-            request.method = head ? "HEAD" : (method ?? (hasBody ? "POST" : "GET"))
-            // A request file's entries need names; saved without one, an entry would not load.
-            let entries = request.query.map { ("query parameter", $0) } + request.headers.map { ("header", $0) }
-            if let (kind, field) = entries.first(where: { $0.1.name.isEmpty }) {
-                throw ImportError(description: "a \(kind) has no name (its value is '\(field.value)'), which a request file cannot hold")
-            }
-            return CurlImport(request: request, url: request.url ?? url, warnings: warnings)
-        }
-
-        static func formField(_ pair: Substring) -> Field {
-            // Empty pieces kept: "=" alone is an empty name and value, not no parts at all.
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).removingPercentEncoding ?? String($0) }
-            return Field(name: parts[0], value: parts.count > 1 ? parts[1] : "")
-        }
+        return String(decoding: data, as: UTF8.self)
     }
 }

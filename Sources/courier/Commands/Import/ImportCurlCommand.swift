@@ -7,7 +7,13 @@ struct ImportCurlCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curl",
         abstract: "Save a curl command (for example a browser's \"Copy as cURL\") as a request file.",
-        discussion: "Flags with no place in a saved request are listed in a warning. An existing file is kept unless --force."
+        discussion: """
+        Options with no place in a saved request are listed in a warning. Files the command names stay \
+        references (made absolute), read when the request is sent; content curl transforms first (-d @file, \
+        -F 'x=<file', --data-urlencode x@file) is copied in, with a warning. @- reads the snippet's heredoc or \
+        redirection, or else courier's own standard input. Shell variables become {{$env.NAME}}. An existing \
+        file is kept unless --force.
+        """
     )
 
     @OptionGroup var options: CollectionOptions
@@ -18,7 +24,7 @@ struct ImportCurlCommand: AsyncParsableCommand {
     func run() async throws {
         var imported: CurlImport
         do {
-            imported = try CurlImporter.parse(command)
+            imported = try CurlImporter.parse(command, standardInput: Self.pipedInput)
         } catch {
             throw CLIFailure.usage("cannot import: \(error)")
         }
@@ -32,7 +38,6 @@ struct ImportCurlCommand: AsyncParsableCommand {
         }
         imported.request.name = imported.request.name ?? (id.split(separator: "/").last.map(String.init) ?? id)
         makeRelativeToBaseURL(&imported, id: id)
-        makeFilePathsAbsolute(&imported.request)
         do {
             try CollectionWriter.save(CollectionWriter.text(of: imported.request), to: file)
         } catch {
@@ -40,6 +45,13 @@ struct ImportCurlCommand: AsyncParsableCommand {
         }
         for warning in imported.warnings { Output.error("warning: \(warning)\n") }
         Output.print("Saved \(id) to \(file.path)")
+    }
+
+    /// The body piped into `courier import curl` for a command that reads `@-`; nil on a terminal,
+    /// where waiting for typed input would look like a hang.
+    private static func pipedInput() -> String? {
+        guard isatty(STDIN_FILENO) == 0 else { return nil }
+        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// Uses `path:` when the collection's base URL is a prefix of the URL.
@@ -52,19 +64,6 @@ struct ImportCurlCommand: AsyncParsableCommand {
         if imported.url.hasPrefix(prefix) {
             imported.request.path = String(imported.url.dropFirst(prefix.count))
             imported.request.url = nil
-        }
-    }
-
-    /// curl resolves file paths against the directory it runs in; the saved file must not depend on that.
-    private func makeFilePathsAbsolute(_ request: inout RequestDefinition) {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd.appendingPathComponent(path).standardizedFileURL.path }
-        switch request.body {
-        case .file(let path)?: request.body = .file(absolute(path))
-        case .multipart(var parts)?:
-            for index in parts.indices { parts[index].file = parts[index].file.map(absolute) }
-            request.body = .multipart(parts)
-        default: break
         }
     }
 }

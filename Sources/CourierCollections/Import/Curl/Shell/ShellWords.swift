@@ -69,7 +69,7 @@ public enum ShellWords {
     }
 
     /// Reads the body of `$'…'` up to its closing quote, decoding C escapes.
-    private static func ansiC(_ characters: [Unicode.Scalar], _ index: inout Int) throws(ParseError) -> String {
+    static func ansiC(_ characters: [Unicode.Scalar], _ index: inout Int) throws(ParseError) -> String {
         let start = index
         var bytes: [UInt8] = []
         func appendText(_ scalar: Unicode.Scalar) { bytes += Array(String(scalar).utf8) }
