@@ -1,6 +1,6 @@
 /// How another tool spells Courier's built-in placeholders, and what an export says about the
 /// ones it cannot spell: every exporter rewrites templates through here, so none forgets one.
-struct ExportDialect {
+struct ExportDialect: Sendable {
     /// The tool's name, for warnings.
     let tool: String
     /// The tool's spelling of `{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt}}` (the inner text), or nil.

@@ -59,6 +59,9 @@ public enum HTTPFileExporter {
         for header in headers {
             if header.enabled { lines.append("\(header.name): \(header.value)") } else { lines.append("# disabled header: \(header.name): \(header.value)") }
         }
+        if case .text(let text)? = request.body, text.hasSuffix("\n") {
+            warnings.append("\(exported.id): a .http body cannot end with a line break; the final one is left out")
+        }
         if let body = bodyText(request.body, boundary: boundary) {
             lines.append("")
             lines.append(body)

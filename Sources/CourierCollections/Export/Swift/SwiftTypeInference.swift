@@ -41,7 +41,7 @@ public struct SwiftTypeInference: Sendable {
         case .bool: return .bool
         case .string: return .string
         case .number(let text): return text.contains(where: { ".eE".contains($0) }) || Int(text) == nil ? .double : .int
-        case .array(let items): return .array(items.map(shape(of:)).reduce(nil, merged) ?? .unknown)
+        case .array(let items): return .array(items.map(shape(of:)).reduce(nil) { merged($0, $1) } ?? .unknown)
         case .object(let pairs): return .object(ObjectShape(keys: pairs.map { ($0.0, shape(of: $0.1)) }))
         }
     }

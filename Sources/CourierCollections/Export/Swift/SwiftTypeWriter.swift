@@ -56,7 +56,7 @@ struct SwiftTypeWriter {
         switch shape.unwrapped {
         case .null, .unknown: return nil
         case .array(let element):
-            return declare(element, name: name).map { .array($0) }
+            return declare(element, name: name.hasSuffix("Item") ? name : name + "Item").map { .array($0) }
         default:
             var nested: [String] = []
             let declared = declared(shape.unwrapped, name: name, qualifier: "", conformances: rootConformances, into: &nested)
@@ -82,7 +82,8 @@ struct SwiftTypeWriter {
             let qualified = qualifier.isEmpty ? name : "\(qualifier).\(name)"
             var body: [String] = []
             var fields: [Property] = []
-            var usedTypes: Set<String> = [name]
+            // A nested type named like a type the struct itself uses would shadow it.
+            var usedTypes: Set<String> = [name, "String", "Int", "Double", "Bool", "Optional", "Array", "CodingKeys", "CodingKey"]
             var usedNames: Set<String> = []
             for (key, child) in object.keys {
                 var property = SwiftNames.property(key)
@@ -95,7 +96,8 @@ struct SwiftTypeWriter {
                 fields.append(Property(key: key, name: property, type: type))
             }
             var declaration = ["struct \(name): \(conformances) {"]
-            declaration += body.map { "    " + $0 }
+            declaration += body.map { $0.isEmpty ? "" : "    " + $0 }
+            if !body.isEmpty { declaration.append("") }
             declaration += fields.map { "    let \($0.name): \($0.type.spelling)" }
             if fields.contains(where: { $0.name.trimmingCharacters(in: ["`"]) != $0.key }) {
                 declaration.append("")
