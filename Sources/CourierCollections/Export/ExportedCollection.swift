@@ -46,9 +46,11 @@ public struct ExportedCollection: Sendable {
         if let baseUrl, requests.contains(where: { $0.request.url?.hasPrefix("{{\(Self.baseUrlVariable)}}") == true }) {
             set(Self.baseUrlVariable, baseUrl)
         }
-        for variable in variables { set(variable.name, variable.value) }
+        // Only what the requests read: a folder's file should not carry the whole collection's secrets.
+        let used = usedVariables
+        for variable in variables where used.contains(variable.name) { set(variable.name, variable.value) }
         if let chosen = environments.first(where: { $0.name == environment }) {
-            for variable in chosen.variables + chosen.secrets { set(variable.name, variable.value) }
+            for variable in chosen.variables + chosen.secrets where used.contains(variable.name) { set(variable.name, variable.value) }
         }
         guard !includeSecrets else { return (values, []) }
         var withheld: [String] = []
@@ -57,6 +59,25 @@ public struct ExportedCollection: Sendable {
             values[index].value = ""
         }
         return (values, withheld)
+    }
+}
+
+extension ExportedCollection {
+    /// The names of the `{{variables}}` the requests read (built-ins left out), in expectations too.
+    var usedVariables: Set<String> {
+        var names: Set<String> = []
+        func collect(_ text: String) -> String {
+            _ = TemplateSyntax.rewrite(text) { inner in
+                if !inner.hasPrefix("$") { names.insert(inner) }
+                return inner
+            }
+            return text
+        }
+        for exported in requests {
+            _ = exported.request.mappingTemplates(collect)
+            for assertion in exported.request.expectations { _ = collect(assertion.text) }
+        }
+        return names
     }
 }
 

@@ -9,7 +9,7 @@ public enum HTTPFileExporter {
         let (variables, withheld) = collection.variableValues(environment: options.environment, includeSecrets: options.includeSecrets)
         for variable in variables {
             let value = ExportDialect.httpFile.rewrite(variable.value, place: "@\(variable.name)", warnings: &warnings)
-            lines.append("@\(variable.name) = \(value)")
+            lines.append(value.isEmpty ? "@\(variable.name) =" : "@\(variable.name) = \(value)")
         }
         for exported in collection.requests {
             if !lines.isEmpty { lines.append("") }

@@ -7,14 +7,19 @@ public enum HurlExporter {
         var warnings: [String] = []
         var lines: [String] = []
         let (variables, withheld) = collection.variableValues(environment: options.environment, includeSecrets: options.includeSecrets)
-        if !variables.isEmpty {
-            // Hurl files cannot set variables; the command line (or HURL_name in the environment) does.
-            lines.append("# Variables: hurl --test \\")
+        // Hurl files cannot set variables or a timeout; the command line (or HURL_name in the environment) does.
+        let timeouts = Set(collection.requests.compactMap(\.request.timeout).filter { $0 > 0 })
+        if !variables.isEmpty || !timeouts.isEmpty {
+            lines.append("# Run with: hurl --test \\")
+            if let timeout = timeouts.max() { lines.append("#   --max-time \(Int(timeout.rounded(.up))) \\") }
             for variable in variables {
                 let value = ExportDialect.hurl.rewrite(variable.value, place: "variable \(variable.name)", warnings: &warnings)
                 lines.append("#   --variable \(variable.name)=\(value) \\")
             }
             lines.append("#   FILE.hurl")
+        }
+        if timeouts.count > 1 {
+            warnings.append("requests have different timeouts; Hurl has one per run (--max-time), the longest is suggested")
         }
         for exported in collection.requests {
             if !lines.isEmpty { lines.append("") }
@@ -49,11 +54,10 @@ public enum HurlExporter {
         }
         var options: [String] = []
         if request.followRedirects != false { options.append("location: true") }
-        if let timeout = request.timeout, timeout > 0 { options.append("max-time: \(Int((timeout * 1000).rounded()))") }
         lines += section("Options", options)
         switch request.body {
         case .json(let value)?: lines.append(ExportText.prettyJSON(value))
-        case .text(let text)?: lines += ["```", text, "```"]
+        case .text(let text)?: lines += rawString(text, id: exported.id, warnings: &warnings)
         case .file(let path)?: lines.append("file,\(filename(path));")
         case .form?, .multipart?, nil: break
         }
@@ -87,6 +91,15 @@ public enum HurlExporter {
         if request.expectations.isEmpty { asserts.append("status < 400") }
         lines += section("Asserts", asserts)
         return lines
+    }
+
+    /// A text body as a Hurl multiline string, which ends with the line break before its closing
+    /// fence; a text without a final line break is a one-line string when it has one line.
+    private static func rawString(_ text: String, id: String, warnings: inout [String]) -> [String] {
+        if text.hasSuffix("\n") { return ["```", String(text.dropLast()), "```"] }
+        if !text.contains("\n") && !text.contains("`") { return ["```\(text)```"] }
+        warnings.append("\(id): Hurl adds a line break after a multi-line text body")
+        return ["```", text, "```"]
     }
 
     private static func section(_ name: String, _ lines: [String]) -> [String] {

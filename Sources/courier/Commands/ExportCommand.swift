@@ -12,7 +12,8 @@ struct ExportCommand: AsyncParsableCommand {
         (and --env's) where the format has a place for them; secret values are left empty unless \
         --include-secrets. postman writes one environment file per environment beside --output \
         (NAME.ENV.postman_environment.json). swift writes one Courier `Request` type per request, with \
-        Codable response types inferred from a JSON example of the response.
+        Codable response types inferred from a JSON example of the response (--response-example FILE, \
+        such as one saved by `courier run ID --output FILE`).
 
         curl and httpie print runnable commands with the values filled in, secrets included; --redact masks them.
 
@@ -37,6 +38,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "http, hurl, postman, swift, curl or httpie.") var format: Format = .httpie
     @Option(name: .long, help: "Write to FILE instead of stdout.") var output: String?
     @Flag(name: .long, help: "Write secret values in clear (http, hurl, postman, swift).") var includeSecrets = false
+    @Option(name: .long, help: ArgumentHelp("swift: a JSON response of the request (a saved `courier run --output`) to infer its response type from.",
+                                            valueName: "FILE")) var responseExample: String?
     @OptionGroup var variables: VariableOptions
     @Flag(name: .long, help: "Replace secrets with •••••• (curl, httpie).") var redact = false
 
@@ -75,6 +78,16 @@ struct ExportCommand: AsyncParsableCommand {
     private func writeFile(_ format: CollectionExportFormat) throws {
         let tree = CollectionLoader.load(options.directory)
         guard var collection = ExportedCollection(tree, id: id) else { throw CLIFailure.usage(notFound(tree)) }
+        // A file with errors is never exported as if it were whole: named alone it stops the command,
+        // in a folder it is left out and its errors are printed.
+        if let single = tree.request(id: id), single.hasErrors {
+            throw CLIFailure.collection(single.blockingErrors.map(\.description).joined(separator: "\n"))
+        }
+        let broken = collection.requests.compactMap { tree.requests[$0.id] }.filter(\.hasErrors)
+        for request in broken {
+            Output.error("courier: \(request.displayPath): left out: " + request.blockingErrors.map(\.description).joined(separator: "; ") + "\n")
+        }
+        collection.requests.removeAll { request in broken.contains { $0.id == request.id } }
         if let env = variables.env, !collection.environments.contains(where: { $0.name == env }) {
             let known = collection.environments.map(\.name)
             throw CLIFailure.usage("no environment '\(env)'" + (known.isEmpty ? "; this collection has none" : "; known: \(known.joined(separator: ", "))"))
@@ -87,7 +100,17 @@ struct ExportCommand: AsyncParsableCommand {
         if let baseUrl = collection.baseUrl, baseUrl.contains("{{$demo}}") {
             collection.baseUrl = baseUrl.replacingOccurrences(of: "{{$demo}}", with: Self.demoURL)
         }
-        let document = format.export(collection, options: CollectionExportOptions(environment: variables.env, includeSecrets: includeSecrets))
+        var exportOptions = CollectionExportOptions(environment: variables.env, includeSecrets: includeSecrets)
+        if let responseExample {
+            guard collection.requests.count == 1, let request = collection.requests.first else {
+                throw CLIFailure.usage("--response-example takes one request's response; '\(id)' is a folder")
+            }
+            guard let data = FileManager.default.contents(atPath: responseExample) else {
+                throw CLIFailure.usage("cannot read the response example \(responseExample)")
+            }
+            exportOptions.responseExamples[request.id] = data
+        }
+        let document = format.export(collection, options: exportOptions)
         for warning in document.warnings { Output.error("courier: warning: \(warning)\n") }
         try emit(document.text, companions: document.companions)
     }

@@ -55,7 +55,7 @@ struct SwiftExportTests {
             let created = try await CreateAUserRequest().asyncExecute(on: endpoint)
             print("created:", created.count > 0)
             """)
-        let built = try SwiftCompilation.build([generated, main], into: directory.url.appendingPathComponent("runner"))
+        let built = try await SwiftCompilation.build([generated, main], into: directory.url.appendingPathComponent("runner"))
         #expect(built.status == 0, "swiftc failed:\n\(built.stderr)\n\(document.text)")
         guard built.status == 0 else { return }
         let run = try await Processes.run([directory.url.appendingPathComponent("runner").path, server.url], timeout: 60)

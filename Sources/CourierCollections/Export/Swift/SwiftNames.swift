@@ -77,7 +77,13 @@ enum SwiftNames {
             let character = rest.removeFirst()
             for scalar in character.unicodeScalars { out += escaped(scalar) }
         }
-        return out + "\""
+        out += "\""
+        // `"\(name)"` is the String property itself.
+        if out.hasPrefix("\"\\("), out.hasSuffix(")\""), case let inner = out.dropFirst(3).dropLast(2),
+           inner.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+            return String(inner)
+        }
+        return out
     }
 
     private static func escaped(_ scalar: Unicode.Scalar) -> String {
