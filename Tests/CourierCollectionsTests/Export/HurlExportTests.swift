@@ -53,3 +53,22 @@ struct HurlExportTests {
         #expect(document.warnings == ["x/a: `header X-Tags count == 2` has no Hurl equivalent; kept as a comment"])
     }
 }
+
+extension HurlExportTests {
+    @Test("A built-in a format cannot spell becomes a variable to set, with a warning naming the request")
+    func builtIns() throws {
+        var request = RequestDefinition()
+        request.url = "https://example.com/a?t={{$timestamp}}"
+        request.headers = [Field(name: "X-Id", value: "{{$uuid}}"), Field(name: "X-Home", value: "{{$env.HOME}}")]
+        let collection = ExportedCollection(name: "x", requests: [ExportedRequest(id: "x/a", name: "A", request: request)])
+        let hurl = HurlExporter.export(collection)
+        #expect(hurl.text.contains("GET https://example.com/a?t={{timestamp}}\nX-Id: {{newUuid}}\nX-Home: {{HOME}}\n"))
+        #expect(hurl.warnings == ["x/a: Hurl has no {{$timestamp}}; written as a variable to set"])
+        let postman = PostmanExporter.export(collection)
+        #expect(postman.text.contains("\"value\": \"{{$guid}}\""))
+        #expect(postman.warnings == ["x/a: Postman has no {{$env.HOME}}; written as a variable to set"])
+        let http = HTTPFileExporter.export(collection)
+        #expect(http.text.contains("X-Home: {{$processEnv HOME}}"))
+        #expect(http.warnings.isEmpty)
+    }
+}

@@ -53,6 +53,9 @@ struct SwiftRequestWriter {
         case nil: break
         }
         let body = bodyExpression(request.body, declarations: &declarations)
+        if request.followRedirects == false {
+            warnings.append("\(exported.id): followRedirects: false is the endpoint's session setting in Courier, not a request's; not written")
+        }
 
         members.append("    typealias ResponseObjectType = \(response?.qualifiedSpelling ?? "Data")")
         members.append("    typealias ErrorType = String")
