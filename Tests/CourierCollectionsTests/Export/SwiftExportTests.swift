@@ -30,7 +30,8 @@ struct SwiftExportTests {
     func compilesAndRuns() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
-        var users = try ExportFixtures.demo("Demo/users")
+        // The whole Demo collection compiles; a few of its requests run.
+        var users = try ExportFixtures.demo()
         users.baseUrl = server.url
         // What History would hold: the last response of each request, fetched here over the wire.
         let endpoint = Endpoint(baseUrl: try #require(URL(string: server.url)))
@@ -47,19 +48,24 @@ struct SwiftExportTests {
             import Foundation
 
             guard let base = URL(string: CommandLine.arguments[1]) else { fatalError("no base URL") }
-            let endpoint = UsersAPI.endpoint(baseURL: base)
+            let endpoint = DemoAPI.endpoint(baseURL: base)
             let page = try await ListUsersRequest().asyncExecute(on: endpoint)
             print("list:", page.count, page[0].name, page[0].createdAt)
             let user = try await GetAUserRequest(userId: "3").asyncExecute(on: endpoint)
             print("get:", user.id, user.name)
             let created = try await CreateAUserRequest().asyncExecute(on: endpoint)
             print("created:", created.count > 0)
+            var upload = UploadAnAvatarRequest()
+            upload.filesFolder = URL(fileURLWithPath: CommandLine.arguments[2])
+            let parts = try await upload.asyncExecute(on: endpoint)
+            print("upload:", String(decoding: parts, as: UTF8.self).contains("avatar.png"))
             """)
         let built = try await SwiftCompilation.build([generated, main], into: directory.url.appendingPathComponent("runner"))
         #expect(built.status == 0, "swiftc failed:\n\(built.stderr)\n\(document.text)")
         guard built.status == 0 else { return }
-        let run = try await Processes.run([directory.url.appendingPathComponent("runner").path, server.url], timeout: 60)
+        let files = Checkout.collections.appendingPathComponent("Demo/files").path
+        let run = try await Processes.run([directory.url.appendingPathComponent("runner").path, server.url, files], timeout: 60)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdoutText == "list: 5 Ada Lovelace 2024-01-10T09:30:00Z\nget: 3 Grace Hopper\ncreated: true\n")
+        #expect(run.stdoutText == "list: 5 Ada Lovelace 2024-01-10T09:30:00Z\nget: 3 Grace Hopper\ncreated: true\nupload: true\n")
     }
 }

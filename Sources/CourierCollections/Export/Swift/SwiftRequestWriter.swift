@@ -12,6 +12,9 @@ struct SwiftRequestWriter {
     private(set) var warnings: [String] = []
     /// Variables the request uses, in first-use order: the placeholder name and the property.
     private var properties: [(variable: String, property: String)] = []
+    /// The file parts of a multipart body, as `DefaultMultipartFile` expressions.
+    private var files: [String] = []
+    private var isMultipart = false
 
     /// Names the `Request` protocol uses, which a variable's property must not take.
     private static let reserved: Set<String> = [
@@ -77,7 +80,18 @@ struct SwiftRequestWriter {
         if let converter = request.errorConverter, !converter.isEmpty {
             members.append("    var errorConverter: ResponseJsonConverter? { KeyPathResponseConverter(path: \(SwiftNames.literal(converter))) }")
         }
-        return declarations + header + ["struct \(typeName)Request: Request {"] + members + ["}"]
+        if !files.isEmpty {
+            members.append("")
+            members.append("    /// The folder the files' relative paths are read from (the request file's folder in the collection).")
+            members.append("    var filesFolder = URL(fileURLWithPath: \".\")")
+            members.append("    var files: [MultipartFile] {")
+            members.append("        [")
+            members += files.map { "            " + $0 + "," }
+            members.append("        ]")
+            members.append("    }")
+        }
+        let kind = files.isEmpty && !isMultipart ? "Request" : "MultipartFormDataRequest"
+        return declarations + header + ["struct \(typeName)Request: \(kind) {"] + members + ["}"]
     }
 
     /// The path relative to the endpoint when the URL starts with `{{baseUrl}}`, else the absolute URL.
@@ -101,9 +115,8 @@ struct SwiftRequestWriter {
         case .text(let text)?: return ".string(\(literal(text)))"
         case .form(let fields)?: return ".form([\(fields.filter(\.enabled).map { "(\(literal($0.name)), \(literal($0.value)))" }.joined(separator: ", "))])"
         case .file(let path)?: return ".file(URL(fileURLWithPath: \(literal(path))))"
-        case .multipart?:
-            warnings.append("\(exported.id): a multipart body is not written as Swift yet (use MultipartFormDataRequest); left out")
-            return nil
+        case .multipart(let parts)?:
+            return multipart(parts)
         case .json(let value)?:
             var writer = SwiftTypeWriter(rootConformances: "Encodable, Sendable", nestedConformances: "Encodable, Sendable")
             guard let type = writer.declare(SwiftTypeInference.shape(of: value), name: typeName + "Body") else {
@@ -117,6 +130,27 @@ struct SwiftRequestWriter {
             let expression = SwiftTypeWriter.expression(value, as: type) { inner in interpolation(inner) }
             return ".json(\(expression))"
         }
+    }
+
+    /// The text parts as `.params` (Courier sends them before the files); the file parts go to `files`.
+    private mutating func multipart(_ parts: [MultipartField]) -> String? {
+        isMultipart = true
+        var fields: [String] = []
+        for part in parts {
+            guard let file = part.file else {
+                fields.append("\(literal(part.name)): \(literal(part.value ?? ""))")
+                continue
+            }
+            let fileName = part.filename ?? String(file.split(separator: "/").last ?? Substring(file))
+            let resource = file.hasPrefix("/") ? "URL(fileURLWithPath: \(literal(file)))" : "filesFolder.appendingPathComponent(\(literal(file)))"
+            let mime = part.mime.map { "MimeType(\(literal($0))) ?? .application(.octetStream)" }
+                ?? "MimeType(fileExtension: \(literal(String(fileName.split(separator: ".").last ?? "")))) ?? .application(.octetStream)"
+            files.append("DefaultMultipartFile(resource: \(resource), mime: \(mime), fileName: \(literal(fileName)), fieldName: \(literal(part.name)))")
+        }
+        if fields.count > 1 {
+            warnings.append("\(exported.id): multipart text fields are sent before the files, in no set order")
+        }
+        return fields.isEmpty ? nil : ".params([\(fields.joined(separator: ", "))])"
     }
 
     /// A string literal with each `{{…}}` as an interpolation.
