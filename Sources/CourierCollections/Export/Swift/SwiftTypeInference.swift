@@ -2,7 +2,7 @@
 /// the one that holds it), an array `[T]` of what its elements share, a key missing from some
 /// elements or null in some an optional, integers `Int` unless some element has a fraction
 /// (`Double`), and keys that are not Swift identifiers get `CodingKeys`.
-public struct SwiftTypeInference: Sendable {
+struct SwiftTypeInference {
     /// A type as inferred.
     indirect enum Shape: Equatable {
         case string, int, double, bool
