@@ -19,6 +19,7 @@ struct Overview: AsyncParsableCommand {
           courier list                        every request id in ./Collections
           courier run Demo/users/list-users   send a request (the Demo collection starts its own server)
           courier curl ID | export ID         the request as a curl or HTTPie command
+          courier export ID --format F        a request or folder as http, hurl, postman or swift
           courier import curl '…' --into ID   save a curl command as a request file
           courier check                       validate every collection file
           courier test Demo                   run requests as tests: captures, expect: lines, CI reports

@@ -5,6 +5,12 @@ import CourierCollections
 enum CommandExport {
     static func print(_ id: String, as format: ExportFormat, options: CollectionOptions, variables: VariableOptions,
                       redact: Bool) async throws {
+        Output.print(try await text(id, as: format, options: options, variables: variables, redact: redact))
+    }
+
+    /// The command for request `id`.
+    static func text(_ id: String, as format: ExportFormat, options: CollectionOptions, variables: VariableOptions,
+                     redact: Bool) async throws -> String {
         let workspace = Workspace(options: options)
         let request = try await workspace.prepare(id, with: variables)
         let command: String
@@ -14,10 +20,10 @@ enum CommandExport {
             await workspace.shutdown()
             throw CLIFailure.collection("\(request.loaded.displayPath): error: \(error)")
         }
-        Output.print(command)
         if let note = oauthNote(request) { Output.error("courier: \(note)\n") }
         if let note = await workspace.ephemeralDemoNote() { Output.error("courier: \(note)\n") }
         await workspace.shutdown()
+        return command
     }
 
     /// A sentence saying that an OAuth 2.0 request went out without a token, when none is cached yet.

@@ -10,35 +10,38 @@ import FoundationNetworking
 #endif
 
 extension ReadmeSampleContext {
-    /// README.md, "The library", block 1.
+    /// README.md, "Taking collections to other tools", block 1.
     func readmeBlock1() async throws {
-        struct User: Decodable, ResponseObject { let id: Int; let name: String }
-        struct APIError: Decodable, ServerError { let message: String; let code: String }
+        /// The response of Get a user, inferred from an example of it.
+        struct GetAUserResponse: Codable, Sendable, ResponseObject {
+            let id: Int
+            let name: String
+            let email: String
+            let role: String
+            let createdAt: String
 
-        let endpoint = Endpoint(baseUrl: URL(string: "http://127.0.0.1:8080")!)
-        endpoint.headers.authToken = .bearer(token)
-        endpoint.useAsDefault()
+            enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case email
+                case role
+                case createdAt = "created_at"
+            }
+        }
 
-        let request = DefaultRequest<User, APIError>(
-            path: "users/1", method: .get,
-            responseConverter: KeyPathResponseConverter(path: "data"),
-            errorConverter: KeyPathResponseConverter(path: "error"))   // the demo API wraps bodies in {"data": …}
+        /// Get a user: `GET {{baseUrl}}/users/{{userId}}` (Demo/users/get-user).
+        struct GetAUserRequest: Request {
+            typealias ResponseObjectType = GetAUserResponse
+            typealias ErrorType = String
 
-        // Callbacks, futures style…
-        request.execute()
-            .response(on: myQueue)
-            .onProgress { fraction in print(fraction) }
-            .onSuccess { user in print(user.name) }
-            .onFail { error in print(error) }          // a sentence, e.g. "The server answered 404 Not Found: User 99 not found"
+            var userId: String = "2"
 
-        // …or async/await, cancelled with the surrounding Task.
-        let user = try await request.asyncExecute()
-        print(user.id)
-
-        // The same with the response around it: status, headers, raw body, DebugInfo.
-        let sent = try await request.send()          // Sent<User>; sent.value is what asyncExecute returns
-        print(sent.statusCode, sent.headers["Content-Type"] ?? "", sent.debug.requestDuration)
-
-        print(try endpoint.cURL(for: request))        // a command any POSIX shell runs as-is
+            var path: String { "users/\(userId)" }
+            var method: HTTPMethod { .get }
+            var headers: RequestHeaders { RequestHeaders([("Accept", "application/json")]) }
+            var timeout: TimeInterval? { 30.0 }
+            var responseConverter: ResponseJsonConverter? { KeyPathResponseConverter(path: "data") }
+            var errorConverter: ResponseJsonConverter? { KeyPathResponseConverter(path: "error") }
+        }
     }
 }

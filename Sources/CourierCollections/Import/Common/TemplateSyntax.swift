@@ -40,6 +40,8 @@ enum TemplateSyntax {
         if inner.hasPrefix("$env.") { return inner }
         let words = inner.split(separator: " ")
         if words.count == 2, words[0] == "$processEnv" || words[0] == "$env" { return "$env.\(words[1])" }
+        // REST Client's `{{$randomInt min max}}`: Courier's has no bounds.
+        if words.count == 3, words[0] == "$randomInt" { return "$randomInt" }
         return nil
     }
 
