@@ -15,8 +15,9 @@ struct JSONLineIndexer: ~Copyable {
 
     init(_ bytes: UnsafeRawBufferPointer) {
         scanner = JSONScanner(bytes)
-        // Pretty JSON has a line per 12-20 source bytes; reserving avoids most regrowth.
-        lines = LineIndexBuffer(estimate: bytes.count / 16)
+        // Compact JSON has a line per 10-16 source bytes, pretty JSON fewer: reserving for one per 8
+        // avoids regrowth, and costs only address space, since pages nobody writes stay unmapped.
+        lines = LineIndexBuffer(estimate: bytes.count / 8)
         open = .allocate(capacity: JSONScanner.maximumDepth)
     }
 
@@ -30,7 +31,21 @@ struct JSONLineIndexer: ~Copyable {
         // Whether the value about to be read begins a line (the document, an array element)
         // rather than following a key.
         var startsLine = true
+        // Whether an object member's key comes first.
+        var readsKey = false
         while true {
+            if readsKey {
+                // The key and its colon, on a line of nesting `depth`; the value follows on that line.
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: "\"") else { throw scanner.failure("expected a string key\(scanner.foundDescription)") }
+                lines.append(offset: scanner.offset, depth: depth)
+                try scanner.skipString()
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: ":") else { throw scanner.failure("expected ':' after an object key\(scanner.foundDescription)") }
+                scanner.offset += 1
+                readsKey = false
+                startsLine = false
+            }
             // A value at nesting `depth`.
             guard depth < JSONScanner.maximumDepth else { throw scanner.tooDeep }
             scanner.skipWhitespace()
@@ -43,8 +58,7 @@ struct JSONLineIndexer: ~Copyable {
                 if scanner.current == UInt8(ascii: "}") { scanner.offset += 1; break }
                 open[depth] = (lines.count - 1) << 1 | 1
                 depth += 1
-                try key(depth: depth)
-                startsLine = false
+                readsKey = true
                 continue
             case UInt8(ascii: "["):
                 scanner.offset += 1
@@ -73,8 +87,8 @@ struct JSONLineIndexer: ~Copyable {
                 scanner.skipWhitespace()
                 if scanner.current == UInt8(ascii: ",") {
                     scanner.offset += 1
-                    if isObject { try key(depth: depth) }
-                    startsLine = !isObject
+                    readsKey = isObject
+                    startsLine = true
                     break
                 }
                 if scanner.current == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -89,18 +103,6 @@ struct JSONLineIndexer: ~Copyable {
                                                : "expected ',' or ']' in an array\(scanner.foundDescription)")
             }
         }
-    }
-
-    /// An object member's key and its colon, on a line of nesting `depth`.
-    @inline(__always)
-    private mutating func key(depth: Int) throws(JSONError) {
-        scanner.skipWhitespace()
-        guard scanner.current == UInt8(ascii: "\"") else { throw scanner.failure("expected a string key\(scanner.foundDescription)") }
-        lines.append(offset: scanner.offset, depth: depth)
-        try scanner.skipString()
-        scanner.skipWhitespace()
-        guard scanner.current == UInt8(ascii: ":") else { throw scanner.failure("expected ':' after an object key\(scanner.foundDescription)") }
-        scanner.offset += 1
     }
 
     /// The index, handed over.

@@ -143,11 +143,13 @@ struct JSONScanner: ~Copyable {
     }
 
     @discardableResult
-    @_optimize(speed)
+    @inline(__always)
     private mutating func skipDigits() -> Int {
         let start = offset
-        while let byte = current, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { offset += 1 }
-        return offset - start
+        var position = offset
+        while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+        offset = position
+        return position - start
     }
 
     /// Skips a string starting at the opening quote; returns whether it contained escapes.
