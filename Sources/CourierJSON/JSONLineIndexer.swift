@@ -37,11 +37,11 @@ struct JSONLineIndexer: ~Copyable {
             if readsKey {
                 // The key and its colon, on a line of nesting `depth`; the value follows on that line.
                 scanner.skipWhitespace()
-                guard scanner.current == UInt8(ascii: "\"") else { throw scanner.failure("expected a string key\(scanner.foundDescription)") }
+                guard scanner.current == UInt8(ascii: "\"") else { throw scanner.unexpected("expected a string key") }
                 lines.append(offset: scanner.offset, depth: depth)
                 try scanner.skipString()
                 scanner.skipWhitespace()
-                guard scanner.current == UInt8(ascii: ":") else { throw scanner.failure("expected ':' after an object key\(scanner.foundDescription)") }
+                guard scanner.current == UInt8(ascii: ":") else { throw scanner.unexpected("expected ':' after an object key") }
                 scanner.offset += 1
                 readsKey = false
                 startsLine = false
@@ -73,7 +73,7 @@ struct JSONLineIndexer: ~Copyable {
             case UInt8(ascii: "f"): try scanner.skipLiteral("false")
             case UInt8(ascii: "n"): try scanner.skipLiteral("null")
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanner.skipNumber()
-            default: throw scanner.failure("expected a value\(scanner.foundDescription)")
+            default: throw scanner.unexpected("expected a value")
             }
             // After a complete value: the next member or element, or the closing brackets.
             while true {
@@ -99,8 +99,7 @@ struct JSONLineIndexer: ~Copyable {
                     scanner.offset += 1
                     continue
                 }
-                throw scanner.failure(isObject ? "expected ',' or '}' in an object\(scanner.foundDescription)"
-                                               : "expected ',' or ']' in an array\(scanner.foundDescription)")
+                throw scanner.unexpected(isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
             }
         }
     }

@@ -45,6 +45,11 @@ struct JSONScanner: ~Copyable {
 
     func failure(_ message: String) -> JSONError { JSONError(message: message, offset: offset, bytes: bytes) }
 
+    /// `expected` followed by what the scanner found instead. Never inlined: building the message
+    /// in a hot loop's function would give that function a large frame for a path taken once.
+    @inline(never)
+    func unexpected(_ expected: StaticString) -> JSONError { failure("\(expected)\(foundDescription)") }
+
     /// The deepest nesting any reader here follows: each level costs a stack frame in the
     /// validating readers and a line of indentation in the viewer.
     static let maximumDepth = 512
@@ -127,18 +132,18 @@ struct JSONScanner: ~Copyable {
     mutating func skipNumber() throws(JSONError) {
         if current == UInt8(ascii: "-") { offset += 1 }
         guard let first = current, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
-            throw failure("expected a digit\(foundDescription)")
+            throw unexpected("expected a digit")
         }
         offset += 1
         if first != UInt8(ascii: "0") { skipDigits() }
         if current == UInt8(ascii: ".") {
             offset += 1
-            guard skipDigits() > 0 else { throw failure("expected a digit after '.'\(foundDescription)") }
+            guard skipDigits() > 0 else { throw unexpected("expected a digit after '.'") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             offset += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
-            guard skipDigits() > 0 else { throw failure("expected an exponent\(foundDescription)") }
+            guard skipDigits() > 0 else { throw unexpected("expected an exponent") }
         }
     }
 
