@@ -90,7 +90,10 @@ let package = Package(
         ),
         .target(name: "CourierFuzzing", dependencies: ["Courier", "CourierCollections", "CourierJSON"]),
         // Benchmarks; run through bench/run, not part of the tests.
-        .executableTarget(name: "courier-bench", dependencies: ["Courier", "CourierAsyncHTTPClient"], path: "bench/CourierBench"),
+        .executableTarget(name: "courier-bench", dependencies: [
+            "Courier", "CourierAsyncHTTPClient", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ], path: "bench/CourierBench"),
         .executableTarget(name: "courier-ui-bench", dependencies: ["CourierUI"], path: "bench/UIBench"),
         .executableTarget(name: "courier-transfer-bench", dependencies: ["Courier"], path: "bench/TransferBench"),
         .executableTarget(name: "courier-json-bench", dependencies: ["CourierJSON", "CourierUI"], path: "bench/JSONBench"),

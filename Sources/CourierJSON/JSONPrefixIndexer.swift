@@ -21,20 +21,13 @@ enum JSONPrefixIndexer {
     @_optimize(speed)
     static func index(_ bytes: UnsafeRawBufferPointer) -> Index {
         var result = Index()
-        let estimate = bytes.count / 16
-        result.starts.reserveCapacity(estimate)
-        result.depths.reserveCapacity(estimate)
-        result.closing.reserveCapacity(estimate)
+        var lines = LineIndexBuffer(estimate: bytes.count / 8)
         var open: [Int32] = []
         var depth = 0
         var pending = true
         var index = 0
         let count = bytes.count
-        func startLine(at offset: Int) {
-            result.starts.append(Int32(truncatingIfNeeded: offset))
-            result.depths.append(UInt16(truncatingIfNeeded: depth))
-            result.closing.append(-1)
-        }
+        func startLine(at offset: Int) { lines.append(offset: offset, depth: depth) }
         scan: while index < count {
             let byte = bytes[index]
             switch byte {
@@ -44,11 +37,7 @@ enum JSONPrefixIndexer {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth = max(0, depth - 1)
                 startLine(at: index)
-                if let opener = open.popLast() {
-                    let line = result.starts.count - 1
-                    result.closing[Int(opener)] = Int32(truncatingIfNeeded: line)
-                    result.closing[line] = -2 - opener
-                }
+                if let opener = open.popLast() { lines.closeLast(opening: Int(opener)) }
                 pending = false
                 index += 1
                 continue
@@ -83,7 +72,7 @@ enum JSONPrefixIndexer {
                     result.problem = JSONError.tooDeep(offset: next, bytes: bytes)
                     break scan
                 }
-                open.append(Int32(truncatingIfNeeded: result.starts.count - 1))
+                open.append(Int32(truncatingIfNeeded: lines.count - 1))
                 depth += 1
                 pending = true
             case UInt8(ascii: ","):
@@ -93,6 +82,7 @@ enum JSONPrefixIndexer {
             }
             index += 1
         }
+        (result.starts, result.depths, result.closing) = lines.arrays()
         return result
     }
 }

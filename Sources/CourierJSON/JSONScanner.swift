@@ -18,17 +18,37 @@ struct JSONScanner: ~Copyable {
 
     var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    @_optimize(speed)
+    /// Skips JSON whitespace. Inlined, because compact JSON has none and pays one test per token.
+    @inline(__always)
     mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-            default: return
+        guard offset < bytes.count, Self.isBlank(bytes[offset]) else { return }
+        skipBlankRun()
+    }
+
+    @inline(__always)
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Indentation comes in runs: eight bytes at a time, then the tail byte by byte.
+    @_optimize(speed)
+    private mutating func skipBlankRun() {
+        if let base = bytes.baseAddress {
+            while offset + 8 <= bytes.count {
+                let others = WordScan.nonBlanks(WordScan.word(base, at: offset))
+                if others != 0 { offset += WordScan.firstByte(others); return }
+                offset += 8
             }
         }
+        while offset < bytes.count, Self.isBlank(bytes[offset]) { offset += 1 }
     }
 
     func failure(_ message: String) -> JSONError { JSONError(message: message, offset: offset, bytes: bytes) }
+
+    /// `expected` followed by what the scanner found instead. Never inlined: building the message
+    /// in a hot loop's function would give that function a large frame for a path taken once.
+    @inline(never)
+    func unexpected(_ expected: StaticString) -> JSONError { failure("\(expected)\(foundDescription)") }
 
     /// The deepest nesting any reader here follows: each level costs a stack frame in the
     /// validating readers and a line of indentation in the viewer.
@@ -112,36 +132,65 @@ struct JSONScanner: ~Copyable {
     mutating func skipNumber() throws(JSONError) {
         if current == UInt8(ascii: "-") { offset += 1 }
         guard let first = current, first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") else {
-            throw failure("expected a digit\(foundDescription)")
+            throw unexpected("expected a digit")
         }
         offset += 1
         if first != UInt8(ascii: "0") { skipDigits() }
         if current == UInt8(ascii: ".") {
             offset += 1
-            guard skipDigits() > 0 else { throw failure("expected a digit after '.'\(foundDescription)") }
+            guard skipDigits() > 0 else { throw unexpected("expected a digit after '.'") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             offset += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
-            guard skipDigits() > 0 else { throw failure("expected an exponent\(foundDescription)") }
+            guard skipDigits() > 0 else { throw unexpected("expected an exponent") }
         }
     }
 
     @discardableResult
-    @_optimize(speed)
+    @inline(__always)
     private mutating func skipDigits() -> Int {
         let start = offset
-        while let byte = current, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { offset += 1 }
-        return offset - start
+        var position = offset
+        while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+        offset = position
+        return position - start
     }
 
     /// Skips a string starting at the opening quote; returns whether it contained escapes.
+    /// Inlined: most strings are plain and end within a few words, which costs no call; an
+    /// escape, a control byte or the last bytes of the document go to `skipEscapedString`.
     @discardableResult
-    @_optimize(speed)
+    @inline(__always)
     mutating func skipString() throws(JSONError) -> Bool {
-        offset += 1
+        var position = offset + 1
+        if let base = bytes.baseAddress {
+            while position + 8 <= bytes.count {
+                let stops = WordScan.stringStops(WordScan.word(base, at: position))
+                if stops == 0 { position += 8; continue }
+                position += WordScan.firstByte(stops)
+                if base.load(fromByteOffset: position, as: UInt8.self) == UInt8(ascii: "\"") {
+                    offset = position + 1
+                    return false
+                }
+                break
+            }
+        }
+        offset = position
+        return try skipEscapedString()
+    }
+
+    /// The rest of a string from `offset`, where every byte since the opening quote was plain.
+    @_optimize(speed)
+    private mutating func skipEscapedString() throws(JSONError) -> Bool {
         var escaped = false
         while offset < bytes.count {
+            // Plain bytes eight at a time; the byte that stops the run is handled below.
+            if let base = bytes.baseAddress, offset + 8 <= bytes.count {
+                let stops = WordScan.stringStops(WordScan.word(base, at: offset))
+                if stops == 0 { offset += 8; continue }
+                offset += WordScan.firstByte(stops)
+            }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") { offset += 1; return escaped }
             if byte == UInt8(ascii: "\\") {
@@ -153,7 +202,7 @@ struct JSONScanner: ~Copyable {
                         throw failure("expected four hex digits after \\u")
                     }
                     offset += 5
-                } else if Self.simpleEscapes.contains(next) {
+                } else if Self.isSimpleEscape(next) {
                     offset += 1
                 } else {
                     throw failure("invalid escape \\\(Character(UnicodeScalar(next)))")
@@ -166,7 +215,15 @@ struct JSONScanner: ~Copyable {
         throw failure("unterminated string")
     }
 
-    private static let simpleEscapes: [UInt8] = Array("\"\\/bfnrt".utf8)
+    /// `"`, `\`, `/`, `b`, `f`, `n`, `r`, `t`: a switch, not a table a hot loop would look up.
+    @inline(__always)
+    private static func isSimpleEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): true
+        default: false
+        }
+    }
 
     private func isHexDigit(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
