@@ -48,6 +48,10 @@ public enum HTTPFileExporter {
         case .bearer(let token)?: headers.append(Field(name: "Authorization", value: "Bearer \(token)"))
         // REST Client and httpyac encode `Basic user:password` themselves.
         case .basic(let user, let password)?: headers.append(Field(name: "Authorization", value: "Basic \(user):\(password)"))
+        case .oauth2(let oauth)?:
+            // .http clients fetch OAuth tokens each their own way; say where the token comes from instead.
+            lines.insert("# auth: OAuth 2.0 \(oauth.grant.rawValue) from \(oauth.tokenUrl); add `Authorization: Bearer …`", at: lines.count - 1)
+            warnings.append("\(exported.id): OAuth 2.0 has no .http equivalent; the request has no Authorization header")
         case nil: break
         }
         var boundary: String?

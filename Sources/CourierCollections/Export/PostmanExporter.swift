@@ -69,6 +69,24 @@ public enum PostmanExporter {
         }
     }
 
+    /// Postman's `oauth2` auth for the grants it has (client credentials, password, authorization code with PKCE).
+    private static func oauth2(_ oauth: OAuth2Definition) -> JSONValue? {
+        let grant: String
+        switch oauth.grant {
+        case .clientCredentials: grant = "client_credentials"
+        case .password: grant = "password_credentials"
+        case .authorizationCode: grant = "authorization_code_with_pkce"
+        case .refreshToken, .deviceCode: return nil
+        }
+        let values: [(String, String?)] = [
+            ("grant_type", grant), ("accessTokenUrl", oauth.tokenUrl), ("authUrl", oauth.authorizationUrl), ("clientId", oauth.clientId),
+            ("clientSecret", oauth.clientSecret), ("scope", oauth.scope), ("username", oauth.username), ("password", oauth.password),
+            ("client_authentication", oauth.clientAuth == "body" ? "body" : "header"), ("addTokenTo", "header"),
+        ]
+        let entries = values.compactMap { name, value in value.map { keyValue(Field(name: name, value: $0)) } }
+        return .object([("type", .string("oauth2")), ("oauth2", .array(entries))])
+    }
+
     private static func item(_ exported: ExportedRequest, warnings: inout [String]) -> JSONValue {
         let request = ExportDialect.postman.rewrite(exported.request, place: exported.id, warnings: &warnings)
         let url = request.url ?? ""
@@ -82,6 +100,12 @@ public enum PostmanExporter {
             fields.append(("auth", .object([("type", .string("basic")), ("basic", .array([
                 keyValue(Field(name: "username", value: user)), keyValue(Field(name: "password", value: password)),
             ]))])))
+        case .oauth2(let oauth)?:
+            if let auth = oauth2(oauth) {
+                fields.append(("auth", auth))
+            } else {
+                warnings.append("\(exported.id): Postman has no \(oauth.grant.rawValue) grant; the request is exported without auth")
+            }
         case nil: break
         }
         var urlFields: [(String, JSONValue)] = [("raw", .string(ExportText.url(url, query: request.query)))]

@@ -53,6 +53,9 @@ struct SwiftRequestWriter {
         case .bearer(let token)?: headers.append("(\"Authorization\", \(literal("Bearer " + token)))")
         case .basic(let user, let password)?:
             headers.append("(\"Authorization\", \"Basic \\(Data(\(literal(user + ":" + password)).utf8).base64EncodedString())\")")
+        case .oauth2?:
+            // A token is the endpoint's business in Courier: an OAuth2TokenProvider behind a BearerTokenInterceptor.
+            warnings.append("\(exported.id): OAuth 2.0 belongs to the endpoint (CourierAuth's OAuth2TokenProvider); no Authorization header written")
         case nil: break
         }
         let body = bodyExpression(request.body, declarations: &declarations)
