@@ -89,6 +89,7 @@ struct ExplorerBackend: Sendable {
     func preview(_ request: LoadedRequest, environment: String?) async -> Preview {
         let environments = EnvironmentValues.names(in: request.collectionRoot)
         let baseURL = request.settings.last(where: { $0.baseUrl != nil })?.baseUrl
+        let inherited = request.settings.flatMap(\.headers).filter(\.enabled)
         do {
             let (resolution, context) = try await resolveInContext(request, environment: environment)
             let redactor = resolution.redactor
@@ -100,11 +101,12 @@ struct ExplorerBackend: Sendable {
             let command = try resolution.request.cURLCommand()
             return Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
                            baseURL: baseURL, variables: variables, environments: environments,
-                           captured: captured(for: request, environment: environment))
+                           captured: captured(for: request, environment: environment), inheritedHeaders: inherited)
         } catch {
             // `V` shows why there is no URL rather than waiting for one.
             return Preview(curl: "no cURL command: \(error)", resolvedURL: "cannot resolve: \(error)", baseURL: baseURL,
-                           variables: [:], environments: environments, captured: captured(for: request, environment: environment))
+                           variables: [:], environments: environments, captured: captured(for: request, environment: environment),
+                           inheritedHeaders: inherited)
         }
     }
 

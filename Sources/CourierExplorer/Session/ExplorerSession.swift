@@ -26,9 +26,10 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     let sequences = SequenceCounter()
     /// The folder run in progress.
     var testTask: Task<Void, Never>?
-    /// Journals the open request's unsaved edits, and what it last journaled.
+    /// Journals the open request's unsaved edits, and what it journaled, by request id: the
+    /// open request's and those of requests waiting with unsaved edits.
     lazy var journal = DraftJournal(inbox: inbox)
-    var journaled: (id: String, original: RequestDefinition, draft: RequestDefinition, bodyText: String?, folder: StateFolder)?
+    var journaled: [String: JournaledDraft] = [:]
     var running = true
     /// The environment files as the variables editor read them, by collection and name, so a
     /// save never replaces a version it has not seen.

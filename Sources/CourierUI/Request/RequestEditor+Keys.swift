@@ -27,6 +27,7 @@ extension RequestEditor {
             bodyEditor = editor
             return .handled
         }
+        if completionKey(key) { return .handled }
         guard var current = edit else { return .unhandled }
         switch key {
         case .enter, .escape:
@@ -53,6 +54,7 @@ extension RequestEditor {
         default:
             current.field.handle(key)
             edit = current
+            refreshCompletion()
             return .handled
         }
     }
@@ -117,7 +119,7 @@ extension RequestEditor {
             var entries = fields(list)
             entries.append(Field(name: "", value: ""))
             set(list, entries)
-            row = entries.count - 1 + (tab == .body ? 1 : 0)
+            row = self.rows.firstIndex { $0.kind == .entry(list, entries.count - 1) } ?? row
             startEdit(.name(list, entries.count - 1))
         case .remove:
             guard rows.indices.contains(row), case .entry(let list, let index) = rows[row].kind else { return .unhandled }
@@ -154,6 +156,7 @@ extension RequestEditor {
         case .value(let target): startEdit(target)
         case .capture(let index): startEdit(.captureSource(index))
         case .bodyKind, .authKind, .followRedirects: return .status("space changes it")
+        case .inherited(let index): overrideInherited(index)
         case .note: return .unhandled
         }
         return .handled

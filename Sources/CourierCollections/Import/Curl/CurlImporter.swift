@@ -109,7 +109,7 @@ public enum CurlImporter {
             switch flag {
             case "-X", "--request":
                 guard RequestDefinition.isMethodName(value) else {
-                    throw ImportError(description: "\(flag) takes a method made of letters, such as GET or PATCH, found '\(value)'")
+                    throw ImportError(description: "\(flag) takes a method, found '\(value)': \(RequestDefinition.methodNameRule)")
                 }
                 method = value.uppercased()
             case "-H", "--header":
