@@ -172,6 +172,6 @@ public struct KeyMap: Sendable, Equatable {
         ("home, end", "line start, line end"),
         ("ctrl-w, ctrl-u", "delete a word, to the line start (field)"),
         ("enter, esc", "done (enter: new line in the body)"),
-        ("tab, enter", "take the suggestion listed under a field: header names, {{variables}} (up, down choose; esc closes it)"),
+        ("tab", "take the suggestion listed under a field: header names, {{variables}} (up, down choose, then enter takes it too; esc closes it)"),
     ]
 }

@@ -25,12 +25,15 @@ extension RequestEditor {
             let names = variables.keys.sorted() + TemplateContext.builtInFunctions
             let after = edit.field.characters[edit.field.cursor...]
             let closed = after.starts(with: "}}")
-            let items = names.filter { $0.lowercased().hasPrefix(partial.lowercased()) && $0 != partial }
+            // A name typed whole is listed first, so Tab closes its braces.
+            let items = names.filter { $0 == partial } + names.filter { $0.lowercased().hasPrefix(partial.lowercased()) && $0 != partial }
             guard let completion = Completion(replacing: partial.count, items: items, suffix: closed ? "" : "}}") else { return nil }
             return completion
         }
-        guard case .name(.headers, _) = edit.target, !typed.isEmpty else { return nil }
-        let items = HeaderNames.standard.filter { $0.lowercased().hasPrefix(typed.lowercased()) && $0 != typed }
+        // A header name typed whole (Accept) is not completed further: Tab goes on to its value.
+        guard case .name(.headers, _) = edit.target, !typed.isEmpty,
+              !HeaderNames.standard.contains(where: { $0.lowercased() == typed.lowercased() }) else { return nil }
+        let items = HeaderNames.standard.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
         return Completion(replacing: typed.count, items: items)
     }
 
@@ -43,6 +46,8 @@ extension RequestEditor {
     mutating func completionKey(_ key: Key) -> Bool {
         guard var list = completion, var current = edit else { return false }
         switch key {
+        case .enter where !list.isChosen:
+            return false
         case .tab, .enter:
             var chosen = list.chosen
             // `$env.` wants a name after it, so the variable stays open.

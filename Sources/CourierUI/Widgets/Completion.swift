@@ -1,5 +1,6 @@
-/// Suggestions for the word being typed in a field, in a small list under it: up and down
-/// choose, Tab or Enter takes one, Esc closes the list and keeps what was typed.
+/// Suggestions for the word being typed in a field, in a small list under it: Tab takes the
+/// selected one, up and down choose (and then Enter takes it too), Esc closes the list and keeps
+/// what was typed. Enter alone still finishes the field, so typing `X` and Enter keeps `X`.
 public struct Completion: Sendable, Equatable {
     /// What the chosen suggestion replaces: this many characters before the cursor.
     public var replacing: Int
@@ -8,6 +9,8 @@ public struct Completion: Sendable, Equatable {
     /// Text put after the chosen suggestion (`}}` closing a variable).
     public var suffix: String
     public var selection = 0
+    /// Whether up or down chose a suggestion, so Enter takes it rather than finishing the field.
+    public private(set) var isChosen = false
 
     /// At most this many suggestions are listed.
     public static let limit = 8
@@ -29,6 +32,7 @@ public struct Completion: Sendable, Equatable {
         case .up, .ctrl("p"): selection = (selection + items.count - 1) % items.count
         default: return false
         }
+        isChosen = true
         return true
     }
 

@@ -31,13 +31,13 @@ struct CompletionTests {
         #expect(harness.state.editor?.edit?.target == .value(.headers, 1), "with no list open, tab goes to the value as before")
     }
 
-    @Test("After {{ any field lists variables and the $ functions; enter takes one and closes the braces")
+    @Test("After {{ any field lists variables and the $ functions; tab takes one and closes the braces")
     func variables() throws {
         var harness = opened()
         harness.press(.enter, .end)
         harness.type("?t={{t")
         #expect(harness.state.editor?.completion?.items == ["tenant", "token"])
-        harness.press(.enter)
+        harness.press(.tab)
         #expect(harness.state.editor?.edit?.field.text == "create-user?t={{tenant}}")
         harness.type("&u={{$")
         #expect(harness.state.editor?.completion?.items == ["$uuid", "$timestamp", "$randomInt", "$demo", "$env."])
@@ -49,11 +49,29 @@ struct CompletionTests {
         #expect(harness.state.editor?.edit?.field.text == "create-user?t={{tenant}}&u={{$env.", "$env. waits for a name")
     }
 
-    @Test("Nothing is listed where nothing fits")
+    @Test("Nothing is listed where nothing fits, nor for a header name typed whole; enter alone finishes the field as typed")
     func nothing() {
         var harness = opened()
         harness.press(.character("]"), .character("a"))
         harness.type("zz")
         #expect(harness.state.editor?.completion == nil)
+        harness.press(.ctrl("u"))
+        harness.type("accept")
+        #expect(harness.state.editor?.completion == nil, "Accept is a whole name: tab goes on to the value")
+        harness.press(.ctrl("u"))
+        harness.type("X")
+        #expect(harness.state.editor?.completion != nil)
+        harness.press(.enter)
+        #expect(harness.state.editor?.edit == nil)
+        #expect(harness.state.editor?.draft.headers.last?.name == "X")
+    }
+
+    @Test("Enter takes a suggestion once up or down chose it")
+    func enterAfterChoosing() {
+        var harness = opened()
+        harness.press(.character("]"), .character("a"))
+        harness.type("x-r")
+        harness.press(.down, .up, .enter)
+        #expect(harness.state.editor?.edit?.field.text == "X-Request-ID")
     }
 }
