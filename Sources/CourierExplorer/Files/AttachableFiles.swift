@@ -47,8 +47,8 @@ extension AttachableFiles {
         let prefix = written.isEmpty || written.hasSuffix("/") ? written : written + "/"
         let entries = names.filter { !$0.hasPrefix(".") }.map { name -> (String, Bool) in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder)
-            return (name, isFolder.boolValue)
+            let exists = FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder)
+            return (name, exists && isFolder.boolValue)
         }
         let sorted = entries.sorted { ($0.1 ? 0 : 1, $0.0) < ($1.1 ? 0 : 1, $1.0) }
         let up = url.path == "/" ? [] : [prefix + "../"]

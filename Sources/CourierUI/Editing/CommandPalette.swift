@@ -33,9 +33,9 @@ extension ExplorerState {
         return Command(rawValue: String(entry.dropFirst(commandEntryPrefix.count)))
     }
 
-    /// Whether a request row matches the filter: on its id or its title.
+    /// Whether a request row matches the filter: fuzzily on its id, or its title holding the query.
     func matchesFilter(_ node: TreeNode, _ query: String) -> Bool {
-        FuzzyMatch.score(query, node.id) != nil || title(of: node.id).flatMap { FuzzyMatch.score(query, $0) } != nil
+        FuzzyMatch.score(query, node.id) != nil || title(of: node.id)?.lowercased().contains(query.lowercased()) == true
     }
 
     /// After the filter changed: the selection goes to the first matching request (past the

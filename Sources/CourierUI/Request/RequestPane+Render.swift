@@ -108,7 +108,9 @@ extension ExplorerState {
     private func tabTitle(_ tab: RequestTab, of editor: RequestEditor) -> String {
         let draft = editor.draft
         switch tab {
-        case .params: return draft.query.isEmpty ? tab.title : "\(tab.title) \(draft.query.count)"
+        case .params:
+            let count = editor.fields(.query).count
+            return count == 0 ? tab.title : "\(tab.title) \(count)"
         case .headers: return draft.headers.isEmpty ? tab.title : "\(tab.title) \(draft.headers.count)"
         case .body: return editor.bodyKind == .none ? tab.title : "\(tab.title) \(editor.bodyKind.rawValue)"
         case .auth:

@@ -7,8 +7,9 @@ public struct Palette: Sendable, Equatable {
 
     /// What the palette chooses, as its title says.
     public var title = "Go to request"
-    /// Dimmed text shown beside a candidate (a request's title, a command's key and summary),
-    /// matched as well as the candidate itself.
+    /// Dimmed text shown beside a candidate (a request's title, a command's key and summary);
+    /// a candidate also matches when its detail holds the query as typed (fuzzy matching long
+    /// sentences would match nearly anything).
     public var details: [String: String] = [:]
     /// Whether Enter may choose what was typed when it is not a candidate (a custom method, a
     /// path): it is then offered as the last match.
@@ -63,8 +64,8 @@ public struct Palette: Sendable, Equatable {
         let query = field.text
         // A candidate matches on itself or on its detail (a title), whichever scores higher.
         matches = candidates.compactMap { candidate -> (String, Int)? in
-            let scores = [FuzzyMatch.score(query, candidate), details[candidate].flatMap { FuzzyMatch.score(query, $0) }].compactMap { $0 }
-            return scores.max().map { (candidate, $0) }
+            let detail = details[candidate].flatMap { $0.lowercased().contains(query.lowercased()) ? FuzzyMatch.score(query, $0) : nil }
+            return [FuzzyMatch.score(query, candidate), detail].compactMap { $0 }.max().map { (candidate, $0) }
         }
         .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         .map(\.0)

@@ -15,11 +15,14 @@ struct CommandPaletteTests {
 
     @Test("The tree shows a request's title dimmed beside its id")
     func treeTitles() {
-        let harness = titled()
-        let row = harness.screen.text.split(separator: "\n").first { $0.contains("list-users") }.map(String.init) ?? ""
-        #expect(row.contains("list-users  List every user"))
-        let create = harness.screen.text.split(separator: "\n").first { $0.contains("create-user") }.map(String.init) ?? ""
-        #expect(!create.contains("create-user  create-user"), "a title that only repeats the file name is not shown twice")
+        var definitions = sampleDefinitions
+        definitions["Demo/echo"]?.name = "Echo it back"
+        var harness = Harness(width: 160, height: 40)
+        harness.state = ExplorerState(width: 160, height: 40, tree: sampleTree, definitions: definitions)
+        let rows = harness.screen.text.split(separator: "\n").map { String($0.prefix(48)) }
+        #expect(rows.contains { $0.contains("echo 日本語  Echo it back") }, "\(rows)")
+        #expect(rows.contains { $0.hasSuffix("GET    get") || $0.contains("GET    get ") } && !rows.contains { $0.contains("get  get") },
+                "a title that only repeats the file name is not shown twice")
     }
 
     @Test("The palette shows titles beside ids and finds a request by its title")

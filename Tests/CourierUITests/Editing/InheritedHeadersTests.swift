@@ -30,7 +30,7 @@ struct InheritedHeadersTests {
     @Test("Enter on an inherited header overrides it: the request gets its own header, and the inherited one shows as overridden")
     func overriding() throws {
         var harness = opened()
-        harness.press(.down, .down)
+        harness.press(.down)
         harness.press(.enter, .ctrl("u"))
         harness.type("my-agent")
         harness.press(.enter)
