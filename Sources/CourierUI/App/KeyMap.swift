@@ -63,7 +63,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .send: return "send the selected or open request"
         case .cancel: return "cancel a request or a search · leave a field"
         case .save: return "save the open request"
-        case .saveAll: return "save every request with unsaved changes (● in the tree)"
+        case .saveAll: return "save every request with unsaved edits (●)"
         case .edit: return "edit a field or the body · open a request"
         case .editExternal: return "edit the body in $EDITOR"
         case .add: return "new request · new row in a list"

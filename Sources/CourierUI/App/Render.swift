@@ -121,7 +121,7 @@ extension ExplorerState {
                     screen.highlight(Highlight.fuzzy(query, in: row.node.title), of: row.node.title, row: y, column: x,
                                      limit: end - x, style: theme.style(named: "search.match"))
                 }
-                if let title = title(of: row.node.id), x + used + 2 < end {
+                if let title = title(of: row.node.id), title != row.node.title, x + used + 2 < end {
                     screen.put(title, row: y, column: x + used + 2, style: base.patched(with: theme.style(.dim)), limit: end - x - used - 2)
                 }
             }

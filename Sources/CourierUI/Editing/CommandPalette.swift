@@ -22,9 +22,11 @@ extension ExplorerState {
             details[Self.commandEntryPrefix + command.rawValue] = "\(command.summary) · \(keyMap.key(for: command))"
         }
         // The problems list is one entry away, but only when there is something to list.
-        palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
-            + folderIds.map { Self.testEntryPrefix + $0 } + Self.importEntries + commandEntries,
+        var palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
+            + folderIds.map { Self.testEntryPrefix + $0 } + commandEntries + Self.importEntries,
             title: "Go to request · > runs a command", details: details)
+        palette.commandPrefix = Self.commandEntryPrefix
+        self.palette = palette
     }
 
     /// The command a palette entry runs, if it is a command's entry.

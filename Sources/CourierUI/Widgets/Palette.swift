@@ -11,6 +11,9 @@ public struct Palette: Sendable, Equatable {
     /// a candidate also matches when its detail holds the query as typed (fuzzy matching long
     /// sentences would match nearly anything).
     public var details: [String: String] = [:]
+    /// What starts the entries of commands (`> `): they come after the other matches, unless the
+    /// query starts with it too, as in VS Code's command palette.
+    public var commandPrefix: String?
     /// Whether Enter may choose what was typed when it is not a candidate (a custom method, a
     /// path): it is then offered as the last match.
     public var acceptsTypedText = false
@@ -70,6 +73,9 @@ public struct Palette: Sendable, Equatable {
         .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
         .map(\.0)
         if query.isEmpty { matches = candidates }
+        if let prefix = commandPrefix?.first, query.first != prefix {
+            matches = matches.filter { $0.first != prefix } + matches.filter { $0.first == prefix }
+        }
         if acceptsTypedText, !query.isEmpty, !candidates.contains(query) { matches.append(query) }
         selection = 0
     }
