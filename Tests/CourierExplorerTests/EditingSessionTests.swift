@@ -17,8 +17,10 @@ struct EditingSessionTests {
             terminal.press(.enter)
             try await terminal.waitFor { $0.contains("text/plain  (from the file name") }
             terminal.press(.ctrl("r"))
-            let screen = try await terminal.waitFor(timeout: 60) { $0.contains("\"notes.txt\"") }
-            #expect(screen.contains("\"text/plain\"") && !screen.contains("image/png"), "\(screen)")
+            let screen = try await terminal.waitFor(timeout: 60) { $0.contains("\"contentType\": \"text/plain\"") }
+            #expect(!screen.contains("image/png"), "\(screen)")
+            // The edit was only to send: it is let go on the way out.
+            terminal.press(.character("q"), .character("d"))
         }
     }
 
@@ -79,10 +81,13 @@ struct EditingSessionTests {
             try await terminal.waitFor { $0.contains("../users/") && $0.contains("../collection.yaml") }
             terminal.press(.ctrl("u"))
             terminal.type("~/")
-            try await terminal.waitFor { $0.contains(home.url.path + "/picture.png") }
+            let picture = (home.url.path.hasSuffix("/") ? String(home.url.path.dropLast()) : home.url.path) + "/picture.png"
+            try await terminal.waitFor { $0.contains(picture) }
             terminal.type("pic")
-            terminal.press(.enter)
-            try await terminal.waitFor { $0.contains("attached \(home.url.path)/picture.png") }
+            terminal.press(.enter, .ctrl("s"))
+            try await terminal.waitFor { $0.contains("saved Demo/files/upload-avatar") }
+            let text = try String(contentsOf: collections.appendingPathComponent("Demo/files/upload-avatar.yaml"), encoding: .utf8)
+            #expect(text.contains("{name: avatar, file: \(picture), mime: image/png}"), "\(text)")
         }
     }
 }

@@ -89,7 +89,7 @@ struct ExplorerBackend: Sendable {
     func preview(_ request: LoadedRequest, environment: String?) async -> Preview {
         let environments = EnvironmentValues.names(in: request.collectionRoot)
         let baseURL = request.settings.last(where: { $0.baseUrl != nil })?.baseUrl
-        let inherited = request.settings.flatMap(\.headers).filter(\.enabled)
+        let inherited = Self.inheritedHeaders(of: request)
         do {
             let (resolution, context) = try await resolveInContext(request, environment: environment)
             let redactor = resolution.redactor
@@ -107,6 +107,18 @@ struct ExplorerBackend: Sendable {
             return Preview(curl: "no cURL command: \(error)", resolvedURL: "cannot resolve: \(error)", baseURL: baseURL,
                            variables: [:], environments: environments, captured: captured(for: request, environment: environment),
                            inheritedHeaders: inherited)
+        }
+    }
+
+    /// The enabled headers of the collection.yaml files above `request`, each located by a path
+    /// from the collections folder (`Demo/collection.yaml`), as the Headers tab names them.
+    static func inheritedHeaders(of request: LoadedRequest) -> [Field] {
+        let root = request.collectionRoot.deletingLastPathComponent().standardizedFileURL.path + "/"
+        return request.settings.flatMap(\.headers).filter(\.enabled).map { field in
+            guard let location = field.location, location.file.hasPrefix(root) else { return field }
+            var shown = field
+            shown.location = SourceLocation(file: String(location.file.dropFirst(root.count)), line: location.line, column: location.column)
+            return shown
         }
     }
 

@@ -42,8 +42,7 @@ extension AttachableFiles {
     static func listing(_ typed: String, relativeTo folder: URL, home: String?) -> (folder: String, entries: [String])? {
         let url = TypedPath.resolve(typed.isEmpty ? "." : typed, relativeTo: folder, home: home)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return nil }
-        var written = typed
-        if let home, typed == "~" || typed.hasPrefix("~/") { written = home + typed.dropFirst() }
+        let written = TypedPath.expandingHome(typed, home: home)
         let prefix = written.isEmpty || written.hasSuffix("/") ? written : written + "/"
         let entries = names.filter { !$0.hasPrefix(".") }.map { name -> (String, Bool) in
             var isFolder: ObjCBool = false

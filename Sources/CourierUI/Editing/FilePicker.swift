@@ -25,7 +25,7 @@ extension ExplorerState {
         status = "\(folder): \(entries.count) entr\(entries.count == 1 ? "y" : "ies")"
     }
 
-    /// A key in the file picker: typing a path that ends in `/` (or `~`) lists that folder;
+    /// A key in the file picker: typing a path that ends in `/` lists that folder;
     /// choosing a folder goes into it; choosing a file attaches it.
     mutating func filePickerKey(_ key: Key, part: Int?) -> [Effect] {
         guard var picker = palette, let id = editor?.id else {
@@ -48,7 +48,8 @@ extension ExplorerState {
         case .pending:
             let text = picker.field.text
             if key == .ctrl("c") { palette = nil }
-            if text != before, text.hasSuffix("/") || text == "~" { return [.browseFiles(requestId: id, folder: text)] }
+            // `~` alone waits for its `/`: listing it at once would race the slash being typed.
+            if text != before, text.hasSuffix("/") { return [.browseFiles(requestId: id, folder: text)] }
         }
         return []
     }
