@@ -32,7 +32,8 @@ struct ExplorerEditingTerminalTests {
 
         try await session.send("BTab")
         try await session.openWithPalette("second", title: "GET API/second")
-        try await session.send("m")
+        try await session.send("Tab", "m")
+        try await session.waitFor { $0.contains("Method · or type one") }
         try await session.send("PURGE", literal: true)
         try await session.send("Enter")
         let marked = try await session.waitFor { $0.contains("PURGE API/second") && $0.contains("second ●") }
