@@ -35,7 +35,7 @@ extension ExplorerState {
             if editor?.id == id, let editor {
                 if editor.bodyProblem != nil { unparsed.append(id) } else { effects.append(.save(id: id, definition: editor.draft)) }
             } else if let waiting = waitingDrafts[id] {
-                if waiting.changedOnDisk {
+                if waitingChangedOnDisk(id) {
                     changed.append(id)
                 } else if waiting.bodyText != nil {
                     unparsed.append(id)
@@ -61,6 +61,13 @@ extension ExplorerState {
     mutating func savedWaiting(_ id: String, _ definition: RequestDefinition) {
         guard let waiting = waitingDrafts[id] else { return }
         if waiting.draft == definition { waitingDrafts[id] = nil } else { waitingDrafts[id]?.original = definition }
+    }
+
+    /// Whether the file of a waiting draft changed since its edits were made: told so, or read
+    /// again (a reload for another reason) as something else than the version edited.
+    func waitingChangedOnDisk(_ id: String) -> Bool {
+        guard let waiting = waitingDrafts[id] else { return false }
+        return waiting.changedOnDisk || definitions[id] != waiting.original
     }
 
     /// A waiting draft's file changed on disk: reopening it asks which version wins.

@@ -109,3 +109,21 @@ struct UnsavedRequestsTests {
         #expect(harness.state.dialog?.title == "Changed on disk")
     }
 }
+
+extension UnsavedRequestsTests {
+    @Test("A reload for another reason that opens another request, then the change of the waiting one's file, asks when it is reopened")
+    func reloadThenChange() throws {
+        var harness = Harness.opening("create-user", width: 120, height: 40)
+        harness.press(.tab)
+        harness.pickMethod("PUT")
+        var definitions = sampleDefinitions
+        definitions["Demo/users/create-user"]?.path = "people"
+        harness.receive(.reloaded(tree: sampleTree, definitions: definitions, select: "Demo/users/list-users"))
+        #expect(harness.state.openRequest == "Demo/users/list-users")
+        harness.receive(.fileChanged(id: "Demo/users/create-user", definitions["Demo/users/create-user"], problems: []))
+        harness.press(.character("p"))
+        harness.type("create-user")
+        harness.press(.enter)
+        #expect(harness.state.dialog?.title == "Changed on disk")
+    }
+}
