@@ -11,7 +11,7 @@ struct CurlImportRegressionTests {
             _ = try CurlImporter.parse("curl --request 'GET /x' http://example.com")
             Issue.record("a method with a space was imported")
         } catch {
-            #expect(error.description == "--request takes a method made of letters, such as GET or PATCH, found 'GET /x'")
+            #expect(error.description == "--request takes a method, found 'GET /x': \(RequestDefinition.methodNameRule)")
         }
         #expect(throws: CurlImporter.ImportError.self) { try CurlImporter.parse("curl -F '=@photo.png;type=image/png' http://localhost/upload") }
         // A query entry without a name cannot be a request file's entry: the query stays in the URL, as curl sends it.

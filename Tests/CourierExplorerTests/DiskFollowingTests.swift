@@ -101,6 +101,11 @@ struct DiskFollowingTests {
             try await Self.pickMethod("PUT", in: terminal)
             try Self.outsideEdit(collections)
             terminal.press(.backTab, .character("D"))
+            // The copy opens; the edits of create-user wait for it, and coming back asks.
+            try await terminal.waitFor { $0.contains("wrote Demo/users/create-a-user-copy") && $0.contains("create-user ●") }
+            terminal.press(.character("p"))
+            terminal.type("create-user")
+            terminal.press(.enter)
             try await terminal.waitFor { $0.contains("Keep mine") && $0.contains("Take theirs") }
             terminal.press(.enter)
             try await Self.expectSavedWithBoth(method: "PUT", in: terminal, collections)

@@ -96,6 +96,9 @@ public struct TemplateContext: Sendable {
         SecretRedactor(secrets: secretNames.compactMap { variables[$0] })
     }
 
+    /// The `{{$…}}` functions templating fills in; `$env.` is followed by a process environment variable's name.
+    public static let builtInFunctions = ["$uuid", "$timestamp", "$randomInt", "$demo", "$env."]
+
     private func value(of name: String, in text: String, at location: SourceLocation?) throws(TemplateError) -> String {
         switch name {
         case "$uuid": return UUID().uuidString.lowercased()
@@ -114,7 +117,7 @@ public struct TemplateContext: Sendable {
             return value
         case _ where name.hasPrefix("$"):
             throw TemplateError(variable: name, location: location,
-                                reason: "unknown function {{\(name)}}; use $uuid, $timestamp, $randomInt, $demo or $env.NAME")
+                                reason: "unknown function {{\(name)}}; use \(Self.builtInFunctions.dropLast().joined(separator: ", ")) or $env.NAME")
         default:
             guard let value = variables[name] else {
                 let hint = Suggestion.closest(to: name, in: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""

@@ -72,7 +72,7 @@ public enum DocumentParser {
             case "method":
                 if let method = reader.string(value, what: "method") {
                     if !RequestDefinition.isMethodName(method) {
-                        reader.error(value, "method must be a word such as GET or POST, found '\(method)'")
+                        reader.error(value, "method must be a word such as GET or POST, found '\(method)': \(RequestDefinition.methodNameRule)")
                     } else {
                         request.method = RequestDefinition.normalizedMethod(method)
                     }

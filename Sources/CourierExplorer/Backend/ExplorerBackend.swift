@@ -99,6 +99,7 @@ struct ExplorerBackend: Sendable {
     func preview(_ request: LoadedRequest, environment: String?, edited: Bool = false) async -> Preview {
         let environments = EnvironmentValues.names(in: request.collectionRoot)
         let baseURL = request.settings.last(where: { $0.baseUrl != nil })?.baseUrl
+        let inherited = Self.inheritedHeaders(of: request)
         do {
             let (resolution, context) = try await resolveInContext(request, environment: environment)
             let url = try? resolution.request.urlRequest().url?.absoluteString
@@ -106,7 +107,7 @@ struct ExplorerBackend: Sendable {
             var preview = Preview(curl: command.text(redactedBy: resolution.redactor), curlWithSecrets: command.text(),
                                   resolvedURL: url.map(resolution.redactor.url), baseURL: baseURL,
                                   variables: shownVariables(context, redactor: resolution.redactor), environments: environments,
-                                  captured: captured(for: request, environment: environment))
+                                  captured: captured(for: request, environment: environment), inheritedHeaders: inherited)
             preview.oauthToken = oauthTokenStatus(of: request, resolver: try await resolver(for: request, environment: environment).0)
             return preview
         } catch {
@@ -116,7 +117,19 @@ struct ExplorerBackend: Sendable {
             // The variables that are defined still show as defined, not as missing.
             return Preview(curl: "no cURL command: \(reason)", resolvedURL: "cannot resolve: \(reason)", baseURL: baseURL,
                            variables: context.map { shownVariables($0, redactor: $0.redactor) } ?? [:], environments: environments,
-                           captured: captured(for: request, environment: environment))
+                           captured: captured(for: request, environment: environment), inheritedHeaders: inherited)
+        }
+    }
+
+    /// The enabled headers of the collection.yaml files above `request`, each located by a path
+    /// from the collections folder (`Demo/collection.yaml`), as the Headers tab names them.
+    static func inheritedHeaders(of request: LoadedRequest) -> [Field] {
+        let root = request.collectionRoot.deletingLastPathComponent().standardizedFileURL.path + "/"
+        return request.settings.flatMap(\.headers).filter(\.enabled).map { field in
+            guard let location = field.location, location.file.hasPrefix(root) else { return field }
+            var shown = field
+            shown.location = SourceLocation(file: String(location.file.dropFirst(root.count)), line: location.line, column: location.column)
+            return shown
         }
     }
 

@@ -31,3 +31,26 @@ enum AttachableFiles {
         return ups.isEmpty ? "./" + path : path
     }
 }
+
+// MARK: - Browsing a folder anywhere
+
+extension AttachableFiles {
+    /// The entries of the folder `typed` names (relative to the request's folder, absolute, or
+    /// under `~`), written as `typed` plus their name, folders ending in `/` and listed first;
+    /// hidden ones left out; at most 500. Nil when it is not a folder that can be read.
+    /// `~` is written out as the home folder, since request files take relative or absolute paths.
+    static func listing(_ typed: String, relativeTo folder: URL, home: String?) -> (folder: String, entries: [String])? {
+        let url = TypedPath.resolve(typed.isEmpty ? "." : typed, relativeTo: folder, home: home)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return nil }
+        let written = TypedPath.expandingHome(typed, home: home)
+        let prefix = written.isEmpty || written.hasSuffix("/") ? written : written + "/"
+        let entries = names.filter { !$0.hasPrefix(".") }.map { name -> (String, Bool) in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder)
+            return (name, exists && isFolder.boolValue)
+        }
+        let sorted = entries.sorted { ($0.1 ? 0 : 1, $0.0) < ($1.1 ? 0 : 1, $1.0) }
+        let up = url.path == "/" ? [] : [prefix + "../"]
+        return (prefix, up + sorted.prefix(500).map { prefix + $0.0 + ($0.1 ? "/" : "") })
+    }
+}

@@ -10,10 +10,8 @@ extension ExplorerSession {
             case .quit:
                 running = false
                 // Quitting with unsaved edits means the user discarded them: the draft goes too.
-                if let journaled {
-                    journal.discard(id: journaled.id, in: journaled.folder)
-                    self.journaled = nil
-                }
+                for (id, entry) in journaled { journal.discard(id: id, in: entry.folder) }
+                journaled = [:]
             case .suspend: terminal.suspend()
             case .copy(let text):
                 let how = terminal.copy(text)
@@ -53,6 +51,10 @@ extension ExplorerSession {
             case .listFiles(let id):
                 guard let request = tree.request(id: id) else { continue }
                 apply(.filesListed(AttachableFiles.near(request)))
+            case .browseFiles(let id, let typed):
+                guard let request = tree.request(id: id) else { continue }
+                let listed = AttachableFiles.listing(typed, relativeTo: request.file.deletingLastPathComponent(), home: settings.processEnvironment["HOME"])
+                apply(.folderListed(typed: typed, folder: listed?.folder ?? typed, entries: listed?.entries))
             case .loadEnvironment(let id, let name): loadEnvironment(name, for: id)
             case .saveEnvironment(let draft): saveEnvironment(draft)
             case .clearCaptured(let id, let environment, let name): clearCaptured(name, of: id, environment: environment)

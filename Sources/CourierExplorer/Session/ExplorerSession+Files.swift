@@ -73,7 +73,9 @@ extension ExplorerSession {
         let hash = seen?.id == id ? seen?.hash : tree.request(id: id)?.contentHash
         do throws(StoreError) {
             if let hash {
-                seen = (id, try store.saveRequest(id, definition, expecting: hash))
+                let written = try store.saveRequest(id, definition, expecting: hash)
+                // A request waiting with unsaved edits (save-all) is not the one the editor saw.
+                if seen?.id == id || state.editor?.id == id { seen = (id, written) }
             } else {
                 // A kept draft whose file was deleted on disk writes it again, unless a file came back there.
                 let file = tree.directory.appendingPathComponent(id + ".yaml")

@@ -27,11 +27,12 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     let sequences = SequenceCounter()
     /// The folder run in progress.
     var testTask: Task<Void, Never>?
-    /// Journals the open request's unsaved edits, and what it last journaled.
+    /// Journals the open request's unsaved edits, and what it journaled, by request id: the
+    /// open request's and those of requests waiting with unsaved edits.
     lazy var journal = DraftJournal(inbox: inbox)
     /// History kept between sessions, read and written off the UI thread.
     lazy var history = HistoryShelf(limits: settings.history, inbox: inbox, sequences: sequences)
-    var journaled: (id: String, original: RequestDefinition, draft: RequestDefinition, bodyText: String?, folder: StateFolder)?
+    var journaled: [String: JournaledDraft] = [:]
     var running = true
     /// Makes double clicks of two presses read close together.
     var clicks = ClickCounter()

@@ -39,6 +39,9 @@ public enum Effect: Sendable, Equatable {
     case move(id: String, folder: String)
     /// List the files a request can attach, relative to its folder.
     case listFiles(requestId: String)
+    /// List the folder `folder` as typed in the file picker (relative to the request's folder,
+    /// absolute or under `~`), and report with `folderListed`.
+    case browseFiles(requestId: String, folder: String)
     /// Read environment `name` of the open request's collection (empty when it does not exist yet).
     case loadEnvironment(requestId: String, name: String)
     /// Write an environment's files.
@@ -83,9 +86,12 @@ public struct Preview: Sendable, Equatable {
     public var captured: [CapturedEntry]
     /// The cached OAuth 2.0 token of an `oauth2` request.
     public var oauthToken: OAuthTokenStatus = .unknown
+    /// The headers the request inherits from the collection.yaml files above it, outermost first.
+    public var inheritedHeaders: [Field]
 
     public init(curl: String, curlWithSecrets: String = "", resolvedURL: String?, baseURL: String?, variables: [String: String],
-                environments: [String], captured: [CapturedEntry] = []) {
+                environments: [String], captured: [CapturedEntry] = [], inheritedHeaders: [Field] = []) {
+        self.inheritedHeaders = inheritedHeaders
         self.curl = curl
         self.curlWithSecrets = curlWithSecrets
         self.resolvedURL = resolvedURL
@@ -131,6 +137,9 @@ public enum Action: Sendable, Equatable {
     case externallyEdited(String?)
     /// The files a request can attach, relative to its folder.
     case filesListed([String])
+    /// The entries of the folder typed as `typed`, written from `folder` (`~` spelt out); nil
+    /// when it cannot be listed.
+    case folderListed(typed: String, folder: String, entries: [String]?)
     case environmentLoaded(EnvironmentDraft)
     case environmentSaved(EnvironmentDraft)
     /// Drafts of unsaved edits an earlier session journaled, newest first.

@@ -148,7 +148,7 @@ public struct ExplorerState: Sendable, Equatable {
         let query = filter?.text ?? ""
         var rows: [Row] = []
         func matches(_ node: TreeNode) -> Bool {
-            node.isFolder ? node.children.contains(where: matches) : FuzzyMatch.score(query, node.id) != nil
+            node.isFolder ? node.children.contains(where: matches) : matchesFilter(node, query)
         }
         func walk(_ nodes: [TreeNode], depth: Int) {
             for node in nodes where query.isEmpty || matches(node) {

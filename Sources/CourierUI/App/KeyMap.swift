@@ -13,6 +13,7 @@ public enum Command: String, Sendable, CaseIterable {
     case nextTab = "next-tab"
     case previousTab = "previous-tab"
     case send, cancel, save
+    case saveAll = "save-all"
     case edit
     case editExternal = "edit-external"
     case add, remove, toggle
@@ -66,6 +67,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .send: return "send the selected or open request"
         case .cancel: return "cancel a request or a search · leave a field"
         case .save: return "save the open request"
+        case .saveAll: return "save every request with unsaved edits (●)"
         case .edit: return "edit a field or the body · open a request"
         case .editExternal: return "edit the body in $EDITOR"
         case .add: return "new request · new row in a list"
@@ -74,9 +76,9 @@ public enum Command: String, Sendable, CaseIterable {
         case .duplicate: return "duplicate the selected request"
         case .rename: return "rename the selected request"
         case .move: return "move the selected request to another folder"
-        case .method: return "pick the request's method"
+        case .method: return "pick the request's method, or type any (PURGE, PROPFIND)"
         case .bodyKind: return "change the body kind (json, text, form, …)"
-        case .chooseFile: return "choose a file for a multipart part or a file body"
+        case .chooseFile: return "choose a file for a multipart part or a file body; type a folder/ to browse (../, /, ~/)"
         case .format: return "format the JSON body"
         case .showVariables: return "show the URL with variables filled in"
         case .environment: return "switch the environment"
@@ -93,10 +95,10 @@ public enum Command: String, Sendable, CaseIterable {
         case .expectEqual: return "expect the key path under the cursor to equal its value now"
         case .capture: return "capture the key path under the cursor into a variable"
         case .runTests: return "run the selected folder's requests as tests (esc cancels)"
-        case .palette: return "go to a request · ! problems · test FOLDER · import FORMAT · messages"
+        case .palette: return "go to a request (id or title) · > runs a command · ! problems · test FOLDER · import FORMAT · messages"
         case .problems: return "list every problem in the collection files; ⏎ goes to its request"
         case .messages: return "show the message log: every status message of this session, whole"
-        case .filter: return "filter the collections · search the body"
+        case .filter: return "filter the collections by id or title · search the body"
         case .copy: return "copy the id, the body, the cURL command (secrets masked) or the preview"
         case .copyWithSecrets: return "copy the cURL command with its secrets"
         case .saveBody: return "save the response body to a file"
@@ -122,7 +124,7 @@ public struct KeyMap: Sendable, Equatable {
         .home: .top, .character("g"): .top, .end: .bottom, .character("G"): .bottom,
         .enter: .open, .right: .open, .character("l"): .open, .left: .collapse, .character("h"): .collapse,
         .tab: .nextPane, .backTab: .previousPane, .character("]"): .nextTab, .character("["): .previousTab,
-        .ctrl("r"): .send, .escape: .cancel, .ctrl("s"): .save,
+        .ctrl("r"): .send, .escape: .cancel, .ctrl("s"): .save, .character("S"): .saveAll,
         .character("e"): .edit, .character("E"): .editExternal,
         .character("a"): .add, .character("d"): .remove, .character(" "): .toggle,
         .character("D"): .duplicate, .character("R"): .rename, .character("M"): .move,
@@ -178,5 +180,6 @@ public struct KeyMap: Sendable, Equatable {
         ("home, end", "line start, line end"),
         ("ctrl-w, ctrl-u", "delete a word, to the line start (field)"),
         ("enter, esc", "done (enter: new line in the body)"),
+        ("tab", "take the suggestion listed under a field: header names, {{variables}} (up, down choose, then enter takes it too; esc closes it)"),
     ]
 }

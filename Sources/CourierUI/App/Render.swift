@@ -61,7 +61,8 @@ extension ExplorerState {
         drawStatus(in: layout.status, on: &screen, theme: theme)
         if showingHelp { drawHelp(on: &screen, theme: theme) }
         if var palette {
-            palette.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), selected: theme.style(.selection))
+            palette.render(on: &screen, box: theme.border(focused: true), text: theme.style(.overlay), selected: theme.style(.selection),
+                           dim: theme.style(.dim))
         }
         variablesEditor?.render(on: &screen, theme: theme)
         if var prompt { drawPrompt(&prompt, on: &screen, theme: theme) }
@@ -93,6 +94,9 @@ extension ExplorerState {
             screen.put("/", row: row, column: list.x, style: theme.style(.title))
             filter.render(on: &screen, row: row, column: list.x + 1, width: list.width - 1, style: theme.style(.title), focused: true)
         }
+        if let query = filter?.text, !query.isEmpty, rows.isEmpty, list.height > 0 {
+            screen.put("no matches", row: list.y, column: list.x + 1, style: theme.style(.dim), limit: list.width - 1)
+        }
         let visible = rows.dropFirst(scroll).prefix(list.height)
         let marks = problemMarks
         for (offset, row) in visible.enumerated() {
@@ -114,11 +118,14 @@ extension ExplorerState {
                 let method = row.node.method ?? ""
                 let badge = method.padding(toLength: 6, withPad: " ", startingAt: 0)
                 x += screen.put(badge + " ", row: y, column: x, style: base.patched(with: theme.method(method)), limit: end - x)
-                let dirty = editor?.id == row.node.id && editor?.isDirty == true ? " ●" : ""
-                screen.put(row.node.title + dirty, row: y, column: x, style: base, limit: end - x)
+                let dirty = hasUnsavedEdits(row.node.id) ? " ●" : ""
+                let used = screen.put(row.node.title + dirty, row: y, column: x, style: base, limit: end - x)
                 if let query = filter?.text, !query.isEmpty {
                     screen.highlight(Highlight.fuzzy(query, in: row.node.title), of: row.node.title, row: y, column: x,
                                      limit: end - x, style: theme.style(named: "search.match"))
+                }
+                if let title = title(of: row.node.id), title != row.node.title, x + used + 2 < end {
+                    screen.put(title, row: y, column: x + used + 2, style: base.patched(with: theme.style(.dim)), limit: end - x - used - 2)
                 }
             }
         }

@@ -79,6 +79,7 @@ extension ExplorerState {
     }
 
     mutating func paletteKey(_ key: Key) -> [Effect] {
+        if case .file(let part) = palettePurpose { return filePickerKey(key, part: part) }
         switch palette?.handle(key) {
         case .cancelled?:
             palette = nil
@@ -91,6 +92,8 @@ extension ExplorerState {
                 return perform(choice == Self.saveBodyEntry ? .saveBody : .history)
             case .request where choice == Self.messagesEntry:
                 showMessages()
+            case .request where Self.command(ofEntry: choice) != nil:
+                return Self.command(ofEntry: choice).map { perform($0) } ?? []
             case .request where choice.hasPrefix(Self.testEntryPrefix):
                 return runTests(in: String(choice.dropFirst(Self.testEntryPrefix.count)))
             case .request:
@@ -103,20 +106,14 @@ extension ExplorerState {
             case .problem:
                 return goToProblem(choice)
             case .method:
-                editor?.draft.method = choice
+                chooseMethod(choice)
             case .environment:
                 environment = choice == "(no environment)" ? nil : choice
                 status = "environment: \(environment ?? "none")"
             case .move(let id):
                 return [.move(id: id, folder: choice)]
             case .file(let part):
-                if let part {
-                    editor?.update(.multipart, part) { $0.value = "@" + choice }
-                } else {
-                    editor?.draft.body = .file(choice)
-                }
-                status = "attached \(choice)"
-
+                attach(choice, part: part)
             }
         default:
             if key == .ctrl("c") { palette = nil }

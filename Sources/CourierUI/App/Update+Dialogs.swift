@@ -9,15 +9,7 @@ extension ExplorerState {
     }
 
     mutating func requestQuit() -> [Effect] {
-        if let editor, editor.isDirty { return askAboutUnsaved(then: .quit) }
-        return [.quit]
-    }
-
-    mutating func askAboutUnsaved(then intent: PendingIntent) -> [Effect] {
-        guard let editor else { return proceed(intent) }
-        ask(Dialog(title: "Unsaved changes", message: "\(editor.id) has unsaved changes.", buttons: ["Save", "Discard", "Cancel"]),
-            .unsaved(intent))
-        return []
+        unsavedRequests.isEmpty ? [.quit] : askAboutUnsaved(then: .quit)
     }
 
     /// A key while a question or the difference overlay is on screen.
@@ -76,11 +68,9 @@ extension ExplorerState {
         switch (purpose, button) {
         case (.unsaved(let intent), 0):
             afterSave = intent
-            return saveOpen()
+            return saveAll()
         case (.unsaved(let intent), 1):
-            // Discarding puts the draft back to the file's definition, or closes a request
-            // whose file is gone.
-            if let current = editor { editor = current.fileMissing ? nil : current.reloaded(with: current.original) }
+            discardAll()
             return proceed(intent)
         case (.unsavedEnvironment, 0):
             variablesEditor?.closesWhenSaved = true

@@ -31,6 +31,7 @@ extension ExplorerState {
         problems = problems.filter { $0.requestId != id } + changed
         definitions[id] = theirs
         if let theirs { retitle(id, theirs) }
+        waitingFileChanged(id, theirs: theirs)
         guard openRequest == id else { return [] }
         let unreadable = theirs == nil ? changed.first(where: \.isError) : nil
         finishTyping()

@@ -48,13 +48,14 @@ extension ExplorerState {
     /// The editor for request `id` with its waiting draft, if it has one (taken out of waiting);
     /// a file changed since asks which version wins.
     mutating func restoreDraft(_ id: String) -> Bool {
+        let changedOnDisk = waitingChangedOnDisk(id)
         guard let restored = waitingDrafts.removeValue(forKey: id) else { return false }
         var editor = RequestEditor(id: id, definition: restored.original)
         editor.draft = restored.draft
         editor.bodyText = RequestEditor.text(of: restored.draft.body)
         if let text = restored.bodyText { editor.commitBody(text) }
         self.editor = editor
-        if restored.changedOnDisk {
+        if changedOnDisk {
             let theirs = definitions[id]
             askAboutConflict(DiskConflict(id: id, theirs: theirs, unreadable: theirs == nil ? firstError(of: id) : nil), saving: false)
         }

@@ -57,12 +57,9 @@ extension ExplorerState {
         return [.save(id: editor.id, definition: editor.draft)]
     }
 
-    /// Opens request `id` in the request pane, asking first when another one has unsaved
-    /// changes; `focusing` moves focus to the pane, `sending` sends it once open.
+    /// Opens request `id` in the request pane; unsaved edits of the one open before wait for
+    /// it to be opened again. `focusing` moves focus to the pane, `sending` sends it once open.
     mutating func open(_ id: String, focusing: Bool = false, sending: Bool = false) -> [Effect] {
-        if let editor, editor.id != id, editor.isDirty {
-            return askAboutUnsaved(then: sending ? .openAndSend(id) : .open(id, focus: focusing))
-        }
         guard show(id) else { return [] }
         if sending { return sendOpen() }
         if focusing { focus = .request }
@@ -75,6 +72,11 @@ extension ExplorerState {
     @discardableResult
     mutating func show(_ id: String) -> Bool {
         guard openRequest != id else { return true }
+        guard definitions[id] != nil || !problems(of: id).isEmpty else {
+            status = "\(id) is not in the collections any more"
+            return false
+        }
+        setAsideOpenEdits()
         if definitions[id] != nil, restoreDraft(id) {
             // The unsaved edits of an earlier session, journaled before it stopped.
         } else if let definition = definitions[id] {
@@ -95,15 +97,9 @@ extension ExplorerState {
     }
 
     /// Shows the selected request in the request pane as the selection moves. Unsaved edits are
-    /// never dropped for a preview: while the open request is dirty, the pane keeps it and the
-    /// status line says how to go on.
+    /// never dropped for a preview: they wait, marked in the tree, until their request is shown again.
     mutating func previewSelection() -> [Effect] {
         guard modal == nil, let node = selectedNode, !node.isFolder, node.id != openRequest else { return [] }
-        if let editor, editor.isDirty {
-            status = "\(editor.id) has unsaved changes, so it stays open; \(keyMap.key(for: .save)) saves it, "
-                + "\(keyMap.openKey) opens \(node.title)"
-            return []
-        }
         show(node.id)
         return []
     }

@@ -86,6 +86,7 @@ extension ExplorerState {
             editor?.baseURL = preview.baseURL
             editor?.resolvedURL = preview.resolvedURL
             editor?.variables = preview.variables
+            editor?.inheritedHeaders = preview.inheritedHeaders
             response.curl = preview.curl
             response.curlWithSecrets = preview.curlWithSecrets
             environments = preview.environments
@@ -97,8 +98,10 @@ extension ExplorerState {
                 editor?.fileMissing = false
             }
             retitle(id, definition)
+            savedWaiting(id, definition)
             status = "saved \(id)"
-            if let intent = afterSave {
+            // What waited for the saves goes on once nothing is left unsaved.
+            if let intent = afterSave, unsavedRequests.isEmpty {
                 afterSave = nil
                 return proceed(intent)
             }
@@ -117,13 +120,8 @@ extension ExplorerState {
             return saveConflict(id, theirs: theirs)
         case .renamedOnDisk(let old, let new):
             return renamedOnDisk(old, to: new)
-        case .filesListed(let files):
-            guard case .file = palettePurpose, editor != nil else { break }
-            if files.isEmpty {
-                status = "no files beside the request; put one in its folder, or type @path as the value"
-            } else {
-                palette = Palette(candidates: files, title: "Attach a file")
-            }
+        case .filesListed(let files): filesListed(files)
+        case .folderListed(let typed, let folder, let entries): folderListed(typed: typed, folder: folder, entries: entries)
         case .environmentLoaded(let draft):
             variablesEditor = VariablesEditor(draft)
         case .environmentSaved(let draft):
@@ -222,12 +220,12 @@ extension ExplorerState {
         if testRun != nil { return testRunKey(key) }
         if filter != nil && key != .enter && key != .up && key != .down {
             if key == .escape {
-                filter = nil
+                leaveFilter()
+                return []
             } else if filter?.handle(key) == false, key == .ctrl("c") {
                 return requestQuit()
             }
-            selection = 0
-            keepSelectionVisible()
+            filterChanged()
             return []
         }
         let command = keyMap.command(for: key)
@@ -286,10 +284,7 @@ extension ExplorerState {
             showingHelp = true
             helpScroll = 0
         case .palette:
-            palettePurpose = .request
-            // The problems list is one entry away, but only when there is something to list.
-            palette = Palette(candidates: (problems.isEmpty ? [] : [Self.problemsEntry]) + requestIds
-                + folderIds.map { Self.testEntryPrefix + $0 } + Self.historyEntries + [Self.messagesEntry] + Self.importEntries)
+            openCommandPalette()
         case .problems: showProblems()
         case .messages: showMessages()
         case .environment:
@@ -318,6 +313,7 @@ extension ExplorerState {
         case .send: return focus == .collections ? sendSelected() : sendOpen()
         case .runTests: return runTests()
         case .save: return saveOpen()
+        case .saveAll: return saveAll()
         case .cancel:
             if focus == .response, let text = response.stopSearch() {
                 status = text
@@ -364,7 +360,7 @@ extension ExplorerState {
         case .status(let text): status = text
         case .pickMethod:
             palettePurpose = .method
-            palette = Palette(candidates: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"], title: "Method")
+            palette = Self.methodPicker
         case .editExternally(let text, let fileExtension): return [.editExternally(text, fileExtension: fileExtension)]
         case .chooseFile(let part):
             guard let id = editor?.id else { return [] }

@@ -29,6 +29,7 @@ extension RequestEditor {
             bodyEditor = editor
             return .handled
         }
+        if completionKey(key) { return .handled }
         guard var current = edit else { return .unhandled }
         switch key {
         case .enter, .escape:
@@ -55,6 +56,7 @@ extension RequestEditor {
         default:
             current.field.handle(key)
             edit = current
+            refreshCompletion()
             return .handled
         }
     }
@@ -119,7 +121,7 @@ extension RequestEditor {
             var entries = fields(list)
             entries.append(Field(name: "", value: ""))
             set(list, entries)
-            row = entries.count - 1 + (tab == .body ? 1 : 0)
+            row = self.rows.firstIndex { $0.kind == .entry(list, entries.count - 1) } ?? row
             startEdit(.name(list, entries.count - 1))
         case .remove:
             guard rows.indices.contains(row), case .entry(let list, let index) = rows[row].kind else { return .unhandled }
@@ -157,6 +159,7 @@ extension RequestEditor {
         case .capture(let index): startEdit(.captureSource(index))
         case .bodyKind, .authKind, .followRedirects: return .status("space changes it")
         case .oauthToken: return .fetchOAuthToken
+        case .inherited(let index): overrideInherited(index)
         case .note: return .unhandled
         }
         return .handled

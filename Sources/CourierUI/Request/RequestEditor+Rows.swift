@@ -17,6 +17,8 @@ struct FormRow: Equatable {
         case note
         /// An OAuth 2.0 request's token status; Enter fetches a new token.
         case oauthToken
+        /// Header `index` inherited from collection.yaml: dimmed, Enter overrides it.
+        case inherited(Int)
     }
 
     var kind: Kind
@@ -24,6 +26,8 @@ struct FormRow: Equatable {
     var value: String
     var enabled = true
     var masked = false
+    /// Dimmed words after the value (where an inherited header comes from).
+    var note: String?
 }
 
 extension RequestEditor {
@@ -31,12 +35,12 @@ extension RequestEditor {
     var rows: [FormRow] {
         switch tab {
         case .params: return listRows(.query, empty: "no query parameters · a adds one")
-        case .headers: return listRows(.headers, empty: "no headers · a adds one (the collection's headers are sent too)")
+        case .headers: return listRows(.headers, empty: "no headers · a adds one (the collection's headers are sent too)") + inheritedHeaderRows
         case .body:
             var rows = [FormRow(kind: .bodyKind, label: "kind", value: bodyKind.rawValue + "  (b or space changes it)")]
             switch bodyKind {
             case .form: rows += listRows(.form, empty: "no fields · a adds one")
-            case .multipart: rows += listRows(.multipart, empty: "no parts · a adds one; o attaches a file, or type @path as the value")
+            case .multipart: rows += withContentTypes(listRows(.multipart, empty: "no parts · a adds one; o attaches a file, or type @path as the value"))
             case .file:
                 if case .file(let path)? = draft.body { rows.append(FormRow(kind: .value(.bodyFile), label: "file", value: path)) }
             case .json, .text, .none: break
@@ -104,12 +108,13 @@ extension RequestEditor {
     func text(of target: EditTarget) -> String {
         switch target {
         case .title: return draft.name ?? ""
-        case .url: return urlText
+        case .url: return urlLine
         case .name(let list, let index): return fields(list).indices.contains(index) ? fields(list)[index].name : ""
         case .value(let list, let index): return fields(list).indices.contains(index) ? fields(list)[index].value : ""
         case .bodyFile:
             if case .file(let path)? = draft.body { return path }
             return ""
+        case .partMime(let index): return part(index)?.mime ?? ""
         case .bearer:
             if case .bearer(let token)? = draft.auth { return token }
             return ""

@@ -32,6 +32,8 @@ public enum EditTarget: Sendable, Equatable {
     case name(FieldList, Int)
     case value(FieldList, Int)
     case bodyFile
+    /// The content type (`mime:`) of multipart part `index`; empty means the file extension's.
+    case partMime(Int)
     case bearer, basicUser, basicPassword
     /// A key of an `oauth2:` block (`grant`, `tokenUrl`, `clientSecret`…).
     case oauth2(String)
@@ -62,7 +64,11 @@ public struct RequestEditor: Sendable, Equatable {
     /// The row number of the Name line (the title, `name:`), above the URL.
     public static let nameRow = -2
     /// A one-line edit in progress.
-    public var edit: FieldEdit?
+    public var edit: FieldEdit? {
+        didSet { if edit == nil { completion = nil } }
+    }
+    /// Suggestions for what is being typed in the field (a header name, a `{{variable}}`).
+    public var completion: Completion?
     /// The body editor, while the body has focus.
     public var bodyEditor: TextEditor?
     /// A JSON or text body as text; it may be invalid JSON while being edited.
@@ -75,6 +81,8 @@ public struct RequestEditor: Sendable, Equatable {
     public var resolvedURL: String?
     /// Variables known for the request (secret values masked), for highlighting.
     public var variables: [String: String] = [:]
+    /// The headers the request inherits from the collection.yaml files above it, as the driver read them.
+    public var inheritedHeaders: [Field] = []
     /// Show the resolved URL under the template.
     public var showsResolvedURL = false
     /// The file was deleted on disk and the user kept the draft: saving writes it again.
@@ -110,6 +118,7 @@ public struct RequestEditor: Sendable, Equatable {
         editor.baseURL = baseURL
         editor.resolvedURL = resolvedURL
         editor.variables = variables
+        editor.inheritedHeaders = inheritedHeaders
         return editor
     }
 
@@ -150,18 +159,11 @@ public struct RequestEditor: Sendable, Equatable {
         case .title:
             let title = text.trimmingCharacters(in: .whitespaces)
             draft.name = title.isEmpty ? nil : title
-        case .url:
-            // An absolute URL or one starting with a variable replaces the base URL; anything else is a path.
-            if text.contains("://") || text.hasPrefix("{{") {
-                draft.url = text
-                draft.path = nil
-            } else {
-                draft.path = text
-                draft.url = nil
-            }
+        case .url: commitURL(text)
         case .name(let list, let index): update(list, index) { $0.name = text }
         case .value(let list, let index): update(list, index) { $0.value = text }
         case .bodyFile: draft.body = .file(text)
+        case .partMime(let index): return commitPartMime(index, text)
         case .bearer: draft.auth = .bearer(text)
         case .basicUser:
             if case .basic(_, let password)? = draft.auth { draft.auth = .basic(user: text, password: password) }
@@ -264,7 +266,7 @@ public struct RequestEditor: Sendable, Equatable {
     /// The rows of a list as name/value pairs; a multipart file part reads `@path`.
     func fields(_ list: FieldList) -> [Field] {
         switch list {
-        case .query: return draft.query
+        case .query: return urlQueryFields + draft.query
         case .headers: return draft.headers
         case .form:
             if case .form(let fields)? = draft.body { return fields }
@@ -287,7 +289,7 @@ public struct RequestEditor: Sendable, Equatable {
 
     mutating func set(_ list: FieldList, _ rows: [Field]) {
         switch list {
-        case .query: draft.query = rows
+        case .query: setQuery(rows)
         case .headers: draft.headers = rows
         case .form: draft.body = .form(rows)
         case .multipart:
@@ -297,7 +299,11 @@ public struct RequestEditor: Sendable, Equatable {
                 var part = index < old.count ? old[index] : MultipartField(name: row.name)
                 part.name = row.name
                 if row.value.hasPrefix("@") {
-                    part.file = String(row.value.dropFirst())
+                    let path = String(row.value.dropFirst())
+                    // A content type chosen for another kind of file does not fit this one: a
+                    // .txt put where a .png was went out as image/png. It goes back to the default.
+                    if Self.fileExtension(of: part.file) != Self.fileExtension(of: path) { part.mime = nil }
+                    part.file = path
                     part.value = nil
                 } else {
                     part.value = row.value

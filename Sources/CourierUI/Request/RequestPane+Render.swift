@@ -41,6 +41,10 @@ extension ExplorerState {
         y += 1
         let content = Rect(x: inside.x, y: y, width: inside.width, height: inside.maxY - y)
         drawRows(&editor, in: content, on: &screen, theme: theme, focused: focused)
+        // Over everything below the field it belongs to, so it is drawn last.
+        if let completion = editor.completion, let anchor = screen.cursor {
+            completion.render(on: &screen, at: anchor, text: theme.style(.overlay), selected: theme.style(.selection))
+        }
     }
 
     /// The most rows `V`'s resolved URL (or why there is none) takes, so the tabs stay in view.
@@ -111,7 +115,9 @@ extension ExplorerState {
     private func tabTitle(_ tab: RequestTab, of editor: RequestEditor) -> String {
         let draft = editor.draft
         switch tab {
-        case .params: return draft.query.isEmpty ? tab.title : "\(tab.title) \(draft.query.count)"
+        case .params:
+            let count = editor.fields(.query).count
+            return count == 0 ? tab.title : "\(tab.title) \(count)"
         case .headers: return draft.headers.isEmpty ? tab.title : "\(tab.title) \(draft.headers.count)"
         case .body: return editor.bodyKind == .none ? tab.title : "\(tab.title) \(editor.bodyKind.rawValue)"
         case .auth:
@@ -143,7 +149,7 @@ extension ExplorerState {
             editor.edit = edit
             return
         }
-        drawTemplate(RequestDefinition.maskingWrittenSecrets(inURL: editor.urlText), variables: editor.variables, known: editor.resolvedURL != nil, row: row, column: x,
+        drawTemplate(RequestDefinition.maskingWrittenSecrets(inURL: editor.urlLine), variables: editor.variables, known: editor.resolvedURL != nil, row: row, column: x,
                      limit: inside.maxX - x, base: base, on: &screen, theme: theme)
     }
 
@@ -187,6 +193,9 @@ extension ExplorerState {
             }
             if case .entry = row.kind {
                 x += screen.put(row.enabled ? "[x] " : "[ ] ", row: y, column: x, style: base, limit: rect.maxX - x)
+            } else if case .inherited = row.kind {
+                // Under the request's own headers, lined up with them; the note says where it comes from.
+                x += screen.put(" ↑  ", row: y, column: x, style: base, limit: rect.maxX - x)
             }
             let nameTarget: EditTarget? = switch row.kind {
             case .entry(let list, let i): .name(list, i)
@@ -211,10 +220,14 @@ extension ExplorerState {
                 edit.field.render(on: &screen, row: y, column: x, width: rect.maxX - x, style: theme.style(.selectionUnfocused), focused: true)
                 editor.edit = edit
             } else if row.masked, !row.value.isEmpty {
-                screen.put("••••••", row: y, column: x, style: base.patched(with: theme.style(named: "secret")), limit: rect.maxX - x)
+                x += screen.put("••••••", row: y, column: x, style: base.patched(with: theme.style(named: "secret")), limit: rect.maxX - x)
             } else {
                 drawTemplate(row.value, variables: editor.variables, known: editor.resolvedURL != nil, row: y, column: x,
                              limit: rect.maxX - x, base: base, on: &screen, theme: theme)
+                x += DisplayWidth.of(row.value)
+            }
+            if let note = row.note, x + 2 < rect.maxX {
+                screen.put(note, row: y, column: x + 2, style: base.patched(with: theme.style(.dim)), limit: rect.maxX - x - 2)
             }
         }
         guard editor.showsBodyText, rect.height > 1 else { return }

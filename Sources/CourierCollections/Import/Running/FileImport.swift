@@ -81,10 +81,7 @@ public struct FileImport: Sendable {
 
     /// Where `path` is: `~` expanded, a relative path below the working directory.
     public func resolve(_ path: String) -> URL {
-        var expanded = path
-        if let home, path == "~" || path.hasPrefix("~/") { expanded = home + path.dropFirst() }
-        return expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded).standardizedFileURL
-            : workingDirectory.appendingPathComponent(expanded).standardizedFileURL
+        TypedPath.resolve(path, relativeTo: workingDirectory, home: home)
     }
 
     /// The bytes of the file at `path`.
