@@ -82,6 +82,7 @@ let package = Package(
                 "CourierCollections",
                 "CourierDemoServer",
                 "CourierExplorer",
+                "CourierHistory",
                 "CourierTerminal",
                 "CourierUI",
                 "CourierJSON",
@@ -130,7 +131,9 @@ let package = Package(
         .testTarget(name: "CourierUITests", dependencies: [
             "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",
         ], exclude: ["Snapshots"]),
-        .testTarget(name: "CourierCLITests", dependencies: ["courier", "CourierDemoServer", "CourierTestSupport"]),
+        .testTarget(name: "CourierCLITests", dependencies: [
+            "courier", "Courier", "CourierCollections", "CourierDemoServer", "CourierHistory", "CourierTestSupport",
+        ]),
         .testTarget(name: "CourierExplorerTests", dependencies: [
             "CourierCollections", "CourierExplorer", "CourierHistory", "CourierUI", "CourierTestSupport",
         ]),

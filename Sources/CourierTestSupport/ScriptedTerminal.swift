@@ -76,15 +76,19 @@ public final class ScriptedTerminal: TerminalBackend, Sendable {
     public var copied: [String] { shared.withLock { $0.copied } }
 
     /// Polls the frames every 10 ms until `predicate` holds on one; returns its text.
+    /// - Parameter timeout: When to give up: a deadline for a failing test, not a measure of speed, so
+    ///   it is generous (the whole suite starts hundreds of tests at once on two cores).
     /// - Throws: When none does within `timeout` seconds, with the last frame in the message.
     @discardableResult
-    public func waitFor(timeout: TimeInterval = 30, _ predicate: (String) -> Bool) async throws -> String {
+    public func waitFor(timeout: TimeInterval = 90, _ predicate: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < deadline {
             let screen = text
             if predicate(screen) { return screen }
             try await Task.sleep(for: .milliseconds(10))
         }
+        // A poll held back past the deadline looks once more before giving up.
+        if predicate(text) { return text }
         throw TestSupportError("the explorer did not show what was expected within \(timeout) s; it shows:\n\(text)")
     }
 }

@@ -36,9 +36,10 @@ public final class TmuxSession {
     }
 
     /// Polls the screen every 25 ms until `predicate` holds; returns that screen.
+    /// - Parameter timeout: When to give up: a deadline for a failing test, not a measure of speed.
     /// - Throws: When it does not hold within `timeout` seconds, with the last screen in the message.
     @discardableResult
-    public func waitFor(timeout: TimeInterval = 20, _ predicate: (String) -> Bool) async throws -> String {
+    public func waitFor(timeout: TimeInterval = 60, _ predicate: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         var screen = ""
         while ContinuousClock.now < deadline {
@@ -46,6 +47,9 @@ public final class TmuxSession {
             if predicate(screen) { return screen }
             try await Task.sleep(for: .milliseconds(25))
         }
+        // A poll held back past the deadline looks once more before giving up.
+        screen = try await capture()
+        if predicate(screen) { return screen }
         throw TestSupportError("the screen did not show what was expected within \(timeout) s; it shows:\n\(screen)")
     }
 

@@ -1,3 +1,6 @@
+import Courier
+import CourierCollections
+import CourierHistory
 import CourierTestSupport
 import Foundation
 import Testing
@@ -21,7 +24,9 @@ struct ExportCommandTests {
         #expect(result.stdoutText.contains("### Basic auth\nGET {{baseUrl}}/basic-auth/{{user}}/{{password}}"))
         #expect(result.stdoutText.contains("@password =\n"))
         #expect(!result.stdoutText.contains("lovelace"))
-        #expect(result.stderr.contains("secret values left empty: password, token (pass --include-secrets to write them)"))
+        let withheld = result.stderr.split(separator: "\n").first { $0.contains("secret values left empty: ") }
+        #expect(withheld?.hasSuffix("(pass --include-secrets to write them)") == true, "\(result.stderr)")
+        for name in ["password", "token", "oauthClientSecret"] { #expect(withheld?.contains(" \(name)") == true, "\(name) is named") }
     }
 
     @Test("--include-secrets writes them; --env picks the environment's values; only the variables the requests read")
@@ -93,5 +98,24 @@ extension ExportCommandTests {
                                            collections: Checkout.collections, demoURL: demoURL)
         #expect(folder.status == 2)
         #expect(folder.stderr.contains("--response-example takes one request's response"))
+    }
+
+    @Test("Without --response-example, the swift export types a response from the last 2xx one History kept")
+    func responseFromHistory() async throws {
+        let courier = try CourierUnderTest()
+        let root = Checkout.collections.appendingPathComponent("Demo")
+        let folder = StateFolder(collectionRoot: root, environment: nil, processEnvironment: ["XDG_STATE_HOME": courier.state.url.path])
+        let store = try HistoryStore(folder: folder)
+        let body = Data(#"{"data": {"id": 2, "name": "Alan Turing", "signed_up_at": "2024-02-11T09:30:00Z"}}"#.utf8)
+        // An older success, then a failure: the success is the example, the 404 is not.
+        for (status, data) in [(200, body), (404, Data(#"{"error": {"code": "not_found"}}"#.utf8))] {
+            _ = try store.record(HistoryRecord(requestID: "Demo/users/get-user", status: status, reason: "", duration: 0.01,
+                                               headers: [("Content-Type", "application/json")], method: "GET",
+                                               url: "http://127.0.0.1:9/users/2", body: data), redactor: SecretRedactor())
+        }
+        let result = try await courier.run(["export", "Demo/users/get-user", "--format", "swift"], collections: Checkout.collections, demoURL: demoURL)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText.contains("case signedUpAt = \"signed_up_at\""), "\(result.stdoutText)")
+        #expect(!result.stdoutText.contains("typealias ResponseObjectType = Data"))
     }
 }

@@ -12,8 +12,8 @@ extension ExplorerState {
         Palette(candidates: commonMethods, title: "Method · or type one (PURGE, PROPFIND)", acceptsTypedText: true)
     }
 
-    /// Sets the open request's method to `choice` (a standard one in capitals, any other as typed,
-    /// since methods are case-sensitive); a text that is not a method is refused with a sentence and the picker stays open to fix it.
+    /// Sets the open request's method to `choice` in capitals, as methods are usually written (a
+    /// lower-case custom method is written in the file by hand); a text that is not a method is refused with a sentence and the picker stays open to fix it.
     mutating func chooseMethod(_ choice: String) {
         let method = choice.trimmingCharacters(in: .whitespaces)
         guard RequestDefinition.isMethodName(method) else {
@@ -24,8 +24,7 @@ extension ExplorerState {
             palette = picker
             return
         }
-        let normalized = RequestDefinition.normalizedMethod(method)
-        editor?.draft.method = normalized
-        status = "method: \(normalized)"
+        editor?.draft.method = method.uppercased()
+        status = "method: \(method.uppercased())"
     }
 }

@@ -110,6 +110,11 @@ struct ExportCommand: AsyncParsableCommand {
             }
             exportOptions.responseExamples[request.id] = data
         }
+        if format == .swift {
+            // The last response History kept types each request's response, unless --response-example names one.
+            let kept = HistoryExamples.lastBodies(of: collection.requests.map(\.id), in: tree, environment: variables.env)
+            exportOptions.responseExamples.merge(kept) { given, _ in given }
+        }
         let document = format.export(collection, options: exportOptions)
         for warning in document.warnings { Output.error("courier: warning: \(warning)\n") }
         try emit(document.text, companions: document.companions)

@@ -10,9 +10,11 @@ enum SwiftCompilation {
         let products = Processes.productsDirectory
         var objects: [String] = []
         for module in ["Courier", "CourierJSON"] {
-            let folder = products.appendingPathComponent("\(module).build")
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".o") }.sorted()
-            objects += names.map { folder.appendingPathComponent($0).path }
+            // The objects of the module's current sources, as the build's file map names them: the folder
+            // may also hold objects of files since renamed or removed, which would be linked twice.
+            let map = products.appendingPathComponent("\(module).build/output-file-map.json")
+            let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: map)) as? [String: [String: String]] ?? [:]
+            objects += entries.values.compactMap { $0["object"] }.sorted()
         }
         let arguments = ["swiftc", "-swift-version", "6", "-Onone", "-I", products.appendingPathComponent("Modules").path]
             + sources.map(\.path) + objects + ["-o", output.path]

@@ -42,9 +42,35 @@ extension PostmanWalker {
         case "apikey":
             let field = Field(name: parameter("key") ?? "X-API-Key", value: parameter("value") ?? "")
             return parameter("in") == "query" ? .query(field) : .header(field)
+        case "oauth2":
+            guard let oauth = oauth2(grantType: parameter("grant_type"), parameter) else {
+                skip(owner, "OAuth 2.0 grant \(parameter("grant_type") ?? "none"): Courier has client credentials, password and authorization code; requests under it were imported without auth")
+                return .none
+            }
+            return .auth(.oauth2(oauth))
         default:
-            skip(owner, "auth type \(type): Courier has no such auth kind yet (basic, bearer and API keys only); requests under it were imported without auth")
+            skip(owner, "auth type \(type): Courier has no such auth kind yet (basic, bearer, API keys and OAuth 2.0 only); requests under it were imported without auth")
             return .none
         }
+    }
+
+    /// Postman's `oauth2` block as Courier's, for the grants both have; nil for the others (implicit).
+    private func oauth2(grantType: String?, _ parameter: (String) -> String?) -> OAuth2Definition? {
+        let grant: OAuth2Definition.Grant
+        switch grantType ?? "authorization_code" {
+        case "client_credentials": grant = .clientCredentials
+        case "password_credentials": grant = .password
+        case "authorization_code", "authorization_code_with_pkce": grant = .authorizationCode
+        default: return nil
+        }
+        func nonEmpty(_ key: String) -> String? { parameter(key).flatMap { $0.isEmpty ? nil : $0 } }
+        var oauth = OAuth2Definition(grant: grant, tokenUrl: parameter("accessTokenUrl") ?? "", clientId: parameter("clientId") ?? "")
+        oauth.authorizationUrl = nonEmpty("authUrl")
+        oauth.clientSecret = nonEmpty("clientSecret")
+        oauth.scope = nonEmpty("scope")
+        oauth.username = nonEmpty("username")
+        oauth.password = nonEmpty("password")
+        oauth.clientAuth = parameter("client_authentication") == "body" ? "body" : nil
+        return oauth
     }
 }

@@ -39,7 +39,7 @@ struct CurlRequestState {
         switch option.long {
         case "request":
             guard RequestDefinition.isMethodName(value) else {
-                throw CurlImporter.ImportError(description: "\(spelling) takes a method made of letters, such as GET or PATCH, found '\(value)'")
+                throw CurlImporter.ImportError(description: "\(spelling) takes a method, found '\(value)': \(RequestDefinition.methodNameRule)")
             }
             method = value
             if RequestDefinition.normalizedMethod(value) != value {
