@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierCollections", targets: ["CourierCollections"]),
         .library(name: "CourierUI", targets: ["CourierUI"]),
+        .library(name: "CourierAuth", targets: ["CourierAuth"]),
         .library(name: "CourierLogging", targets: ["CourierLogging"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierExplorer", targets: ["CourierExplorer"]),
@@ -30,13 +31,15 @@ let package = Package(
         // `swift package generate-documentation`: builds the DocC catalogs (docs only, links into no product).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "CourierJSON"),
         .target(name: "Courier", dependencies: ["CourierJSON"]),
+        .target(name: "CourierAuth", dependencies: ["Courier", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "CourierCollections",
-            dependencies: ["Courier", "CourierJSON", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Courier", "CourierAuth", "CourierJSON", .product(name: "Yams", package: "Yams")]
         ),
         // The explorer as pure Swift: no ncurses, no IO.
         .target(name: "CourierAsyncHTTPClient", dependencies: [
@@ -62,6 +65,8 @@ let package = Package(
             name: "CourierDemoServer",
             dependencies: [
                 "CZlib",
+                // Checks Digest responses (MD5, SHA-256) and AWS signatures on its own, without CourierAuth.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -97,7 +102,7 @@ let package = Package(
         ]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierTests", dependencies: [
-            "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport",
+            "Courier", "CourierAsyncHTTPClient", "CourierAuth", "CourierDemoServer", "CourierTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
@@ -106,6 +111,9 @@ let package = Package(
             dependencies: ["Courier", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "CourierAuthTests", dependencies: [
+            "Courier", "CourierAuth", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport",
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
         .testTarget(name: "CourierSONetworkingTests", dependencies: [
             "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierSONetworking", "CourierTestSupport",

@@ -8,6 +8,7 @@ struct DemoRouter: Sendable {
     let statistics: DemoStatistics
     let users = UserStore()
     let tokens: TokenStore
+    let digestNonces = DigestNonces()
 
     init(configuration: DemoServerConfiguration, statistics: DemoStatistics) {
         self.configuration = configuration
@@ -33,6 +34,8 @@ struct DemoRouter: Sendable {
         case "basic-auth": return AuthRoutes.basic(request, segments: segments)
         case "bearer": return AuthRoutes(tokens: tokens, configuration: configuration).bearer(request)
         case "me" where segments.count == 1: return AuthRoutes(tokens: tokens, configuration: configuration).me(request)
+        case "auth" where segments.count >= 2 && ["digest", "api-key", "sigv4"].contains(segments[1]):
+            return AuthKindRoutes(digestNonces: digestNonces, configuration: configuration).respond(to: request, segments: segments)
         case "auth": return AuthRoutes(tokens: tokens, configuration: configuration).auth(request, segments: segments)
         case "upload": return await UploadRoute.respond(to: request)
         case "cookies": return CookieRoutes.respond(to: request, segments: segments)
@@ -48,7 +51,7 @@ struct DemoRouter: Sendable {
         "ANY /echo", "/status/{code}", "/delay/{seconds}", "/drip?bytes=&duration=",
         "/bytes/{n}[?chunked=1]", "/json/big?mb=N", "/redirect/{code}[?to=]", "/gzip",
         "/basic-auth/{user}/{pass}", "/bearer", "GET /me", "POST /auth/login", "POST /auth/refresh",
-        "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
+        "/auth/digest/md5|sha256[?nonce-uses=N]", "/auth/api-key", "ANY /auth/sigv4/…", "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
         "/hostile/endless", "/hostile/escapes/body|header|error",
     ]))
 }

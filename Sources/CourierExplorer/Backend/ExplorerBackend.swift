@@ -97,14 +97,16 @@ struct ExplorerBackend: Sendable {
                 variables[name] = context.secretNames.contains(name) ? SecretRedactor.mask : redactor.redact(value)
             }
             let url = try? resolution.request.urlRequest().url?.absoluteString
-            let command = try resolution.request.cURLCommand()
+            let command = try ExportFormat.curl.command(for: resolution.request, auth: resolution.auth)
             return Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
                            baseURL: baseURL, variables: variables, environments: environments,
-                           captured: captured(for: request, environment: environment))
+                           captured: captured(for: request, environment: environment),
+                           inheritedAuth: EffectiveAuth(own: nil, at: nil, settings: request.settings))
         } catch {
             // `V` shows why there is no URL rather than waiting for one.
             return Preview(curl: "no cURL command: \(error)", resolvedURL: "cannot resolve: \(error)", baseURL: baseURL,
-                           variables: [:], environments: environments, captured: captured(for: request, environment: environment))
+                           variables: [:], environments: environments, captured: captured(for: request, environment: environment),
+                           inheritedAuth: EffectiveAuth(own: nil, at: nil, settings: request.settings))
         }
     }
 

@@ -67,9 +67,11 @@ public struct Preview: Sendable, Equatable {
     public var environments: [String]
     /// The variables captured in the collection and environment, secret ones masked.
     public var captured: [CapturedEntry]
+    /// The auth the request's `collection.yaml` files give it when it sets none, and where.
+    public var inheritedAuth: EffectiveAuth?
 
     public init(curl: String, curlWithSecrets: String = "", resolvedURL: String?, baseURL: String?, variables: [String: String],
-                environments: [String], captured: [CapturedEntry] = []) {
+                environments: [String], captured: [CapturedEntry] = [], inheritedAuth: EffectiveAuth? = nil) {
         self.curl = curl
         self.curlWithSecrets = curlWithSecrets
         self.resolvedURL = resolvedURL
@@ -77,6 +79,7 @@ public struct Preview: Sendable, Equatable {
         self.variables = variables
         self.environments = environments
         self.captured = captured
+        self.inheritedAuth = inheritedAuth
     }
 }
 

@@ -72,6 +72,7 @@ extension ExplorerState {
         case .previewed(let id, let preview):
             guard editor?.id == id else { break }
             editor?.baseURL = preview.baseURL
+            editor?.inheritedAuth = preview.inheritedAuth
             editor?.resolvedURL = preview.resolvedURL
             editor?.variables = preview.variables
             response.curl = preview.curl

@@ -109,6 +109,7 @@ extension RequestEditor {
             case .entry(let list, let index): update(list, index) { $0.enabled.toggle() }
             case .bodyKind: cycleBodyKind()
             case .authKind: cycleAuth()
+            case .value(.auth(let key)) where draft.auth?.kind.choices(of: key) != nil: cycleAuthChoice(key)
             case .followRedirects: draft.followRedirects = draft.followRedirects == false ? nil : false
             default: return .unhandled
             }

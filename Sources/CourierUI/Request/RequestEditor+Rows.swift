@@ -41,16 +41,7 @@ extension RequestEditor {
             }
             return rows
         case .auth:
-            var rows = [FormRow(kind: .authKind, label: "kind", value: authName + "  (space changes it)")]
-            switch draft.auth {
-            case .bearer(let token)?:
-                rows.append(FormRow(kind: .value(.bearer), label: "token", value: token, masked: Self.isWrittenSecret(token)))
-            case .basic(let user, let password)?:
-                rows.append(FormRow(kind: .value(.basicUser), label: "user", value: user))
-                rows.append(FormRow(kind: .value(.basicPassword), label: "password", value: password, masked: true))
-            case nil: break
-            }
-            return rows
+            return authRows
         case .converter:
             return [
                 FormRow(kind: .value(.converter), label: "success", value: draft.converter ?? ""),
@@ -65,14 +56,6 @@ extension RequestEditor {
                 FormRow(kind: .note, label: "", value: "only idempotent methods are retried: GET, HEAD, PUT, DELETE, OPTIONS"),
             ]
         case .tests: return testRows
-        }
-    }
-
-    private var authName: String {
-        switch draft.auth {
-        case nil: return "none"
-        case .bearer?: return "bearer"
-        case .basic?: return "basic"
         }
     }
 
@@ -106,15 +89,7 @@ extension RequestEditor {
         case .bodyFile:
             if case .file(let path)? = draft.body { return path }
             return ""
-        case .bearer:
-            if case .bearer(let token)? = draft.auth { return token }
-            return ""
-        case .basicUser:
-            if case .basic(let user, _)? = draft.auth { return user }
-            return ""
-        case .basicPassword:
-            if case .basic(_, let password)? = draft.auth { return password }
-            return ""
+        case .auth(let key): return draft.auth?.value(of: key) ?? ""
         case .converter: return draft.converter ?? ""
         case .errorConverter: return draft.errorConverter ?? ""
         case .timeout: return draft.timeout.map(Self.number) ?? ""

@@ -108,11 +108,7 @@ extension ExplorerState {
         case .headers: return draft.headers.isEmpty ? tab.title : "\(tab.title) \(draft.headers.count)"
         case .body: return editor.bodyKind == .none ? tab.title : "\(tab.title) \(editor.bodyKind.rawValue)"
         case .auth:
-            switch draft.auth {
-            case .bearer?: return "\(tab.title) bearer"
-            case .basic?: return "\(tab.title) basic"
-            case nil: return tab.title
-            }
+            return draft.auth.map { "\(tab.title) \($0.kind.rawValue)" } ?? editor.inheritedAuth.map { "\(tab.title) \($0.auth.kind.rawValue)↑" } ?? tab.title
         case .converter, .options: return tab.title
         case .tests:
             let count = draft.expectations.count + draft.captures.count
