@@ -108,7 +108,7 @@ let package = Package(
         ]),
         .testTarget(
             name: "CourierCollectionsTests",
-            dependencies: ["Courier", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],
+            dependencies: ["Courier", "CourierAuth", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "CourierAuthTests", dependencies: [

@@ -34,7 +34,7 @@ public final class DigestAuthenticator: Interceptor {
     ///   - password: The password; it never leaves the process, only hashes of it do.
     ///   - algorithm: Answer only challenges of this algorithm; nil takes the strongest offered.
     public convenience init(username: String, password: String, algorithm: DigestAlgorithm? = nil) {
-        self.init(username: username, password: password, algorithm: algorithm, clientNonce: DigestAuthenticator.randomNonce)
+        self.init(username: username, password: password, algorithm: algorithm, clientNonce: { DigestAuthenticator.randomNonce() })
     }
 
     /// As `init(username:password:algorithm:)`, with the client nonces given (for tests that check exact headers).
@@ -90,7 +90,7 @@ public final class DigestAuthenticator: Interceptor {
     }
 
     /// 16 random bytes as hex.
-    @Sendable static func randomNonce() -> String {
+    static func randomNonce() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
     }

@@ -17,7 +17,7 @@ struct CanonicalRequest {
     var signedHeaders: String { sortedHeaders.map(\.name).joined(separator: ";") }
 
     private var sortedHeaders: [(name: String, value: String)] {
-        headers.map { ($0.name.lowercased(), Self.trimmed($0.value)) }.sorted { $0.0 < $1.0 }
+        headers.map { (name: $0.name.lowercased(), value: Self.trimmed($0.value)) }.sorted { $0.name < $1.name }
     }
 
     var text: String {

@@ -95,7 +95,7 @@ extension AuthDefinition {
         case .awsSigV4(let accessKey, let secretKey, let sessionToken, let region, let service):
             values = [("accessKey", accessKey), ("secretKey", secretKey), ("sessionToken", sessionToken), ("region", region), ("service", service)]
         }
-        return values.compactMap { key, value in value.flatMap { $0 == kind.defaultValue(of: key) ? nil : (key, $0) } }
+        return values.compactMap { key, value in value.flatMap { $0 == kind.defaultValue(of: key) ? nil : (key: key, value: $0) } }
     }
 
     /// The value of field `key`: as given, else its default, else nil.

@@ -22,7 +22,8 @@ struct DigestRoutes {
             return challenge(algorithms, limit: limit, stale: false, message: "Digest credentials are required")
         }
         let answer = DigestParameters.parse(String(header.dropFirst("digest ".count)))
-        guard let algorithm = answer["algorithm"] ?? "MD5" as String?, algorithms.contains(algorithm),
+        let algorithm = answer["algorithm"] ?? "MD5"
+        guard algorithms.contains(algorithm),
               answer["username"] == configuration.username, answer["realm"] == DemoCredentials.digestRealm,
               answer["uri"] == request.uri, answer["qop"] == "auth", let nonce = answer["nonce"],
               let countText = answer["nc"], let count = Int(countText, radix: 16), let cnonce = answer["cnonce"] else {

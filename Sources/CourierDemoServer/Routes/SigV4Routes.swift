@@ -58,10 +58,10 @@ enum SigV4Verification {
             fields["Signature"] = fields["X-Amz-Signature"]
             stamp = fields["X-Amz-Date"]
         } else {
-            guard let header = header("Authorization"), header.hasPrefix("AWS4-HMAC-SHA256 ") else {
+            guard let authorization = header("Authorization"), authorization.hasPrefix("AWS4-HMAC-SHA256 ") else {
                 return .failure(Refusal(code: "MissingAuthenticationToken", message: "Sign the request with AWS Signature Version 4"))
             }
-            for part in header.dropFirst("AWS4-HMAC-SHA256 ".count).split(separator: ",") {
+            for part in authorization.dropFirst("AWS4-HMAC-SHA256 ".count).split(separator: ",") {
                 let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1).map(String.init)
                 if pair.count == 2 { fields[pair[0]] = pair[1] }
             }
