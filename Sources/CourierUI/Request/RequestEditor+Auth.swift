@@ -23,14 +23,14 @@ extension RequestEditor {
         return rows + fieldRows(of: auth, editable: true)
     }
 
-    /// A row per field of `auth`'s kind, given or not; an inherited auth's rows are notes.
+    /// A row per field of `auth`'s kind, given or not; an inherited auth's rows are read-only.
     private func fieldRows(of auth: AuthDefinition, editable: Bool) -> [FormRow] {
         auth.kind.fields.map { spec in
             let value = auth.value(of: spec.key) ?? ""
             let shown = value.isEmpty && !editable ? "—" : value
             let choices = auth.kind.choices(of: spec.key).map { "  (space: \($0.joined(separator: ", ")))" } ?? ""
             let masked = spec.isSecret && !value.isEmpty && Self.isWrittenSecret(value)
-            return FormRow(kind: editable ? .value(.auth(spec.key)) : .note, label: spec.key,
+            return FormRow(kind: editable ? .value(.auth(spec.key)) : .inherited, label: spec.key,
                            value: masked || value.isEmpty || !editable ? shown : value + choices, masked: masked)
         }
     }

@@ -156,6 +156,7 @@ extension RequestEditor {
         case .capture(let index): startEdit(.captureSource(index))
         case .bodyKind, .authKind, .followRedirects: return .status("space changes it")
         case .note: return .unhandled
+        case .inherited: return .status("inherited: edit it in the collection.yaml named above, or space gives this request its own auth")
         }
         return .handled
     }

@@ -15,6 +15,8 @@ struct FormRow: Equatable {
         case bodyKind, authKind, followRedirects
         /// Read-only information.
         case note
+        /// A labelled value shown but edited elsewhere (the fields of an inherited auth).
+        case inherited
     }
 
     var kind: Kind
