@@ -32,6 +32,7 @@ struct AuthTabTerminalTests {
         #expect(screen.contains("X-API-Key") && screen.contains("••••••") && !screen.contains(Self.apiKey), "\(screen)")
 
         try await session.openWithPalette("API/inherits", title: "Inherits")
+        try await session.send("Tab", "]", "]", "]")
         screen = try await session.waitFor { $0.contains("inherited from") }
         #expect(screen.contains("Auth digest↑") && screen.contains("inherited  (space changes it)"), "\(screen)")
         #expect(screen.contains("API/collection.yaml") && screen.contains("SHA-256") && screen.contains("••••••"), "\(screen)")

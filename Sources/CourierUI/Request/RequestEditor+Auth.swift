@@ -8,7 +8,7 @@ extension RequestEditor {
         guard let auth = draft.auth else {
             var rows = [FormRow(kind: .authKind, label: "kind", value: "inherited  (space changes it)")]
             if let inherited = inheritedAuth {
-                rows.append(FormRow(kind: .note, label: "", value: "inherited from \(inherited.location?.file ?? "collection.yaml")"))
+                rows.append(FormRow(kind: .note, label: "", value: "inherited from \(source(of: inherited))"))
                 rows += fieldRows(of: inherited.auth, editable: false)
             } else {
                 rows.append(FormRow(kind: .note, label: "", value: "no auth: none is set here or in a collection.yaml above"))
@@ -17,10 +17,22 @@ extension RequestEditor {
         }
         var rows = [FormRow(kind: .authKind, label: "kind", value: auth.kind.rawValue + "  (space changes it)")]
         if auth.kind == .none {
-            let note = inheritedAuth.map { "no auth, although \($0.location?.file ?? "collection.yaml") sets \($0.auth.kind.rawValue)" }
+            let note = inheritedAuth.map { "no auth, although \(source(of: $0)) sets \($0.auth.kind.rawValue)" }
             rows.append(FormRow(kind: .note, label: "", value: note ?? "no auth"))
         }
         return rows + fieldRows(of: auth, editable: true)
+    }
+
+    /// The `collection.yaml` an inherited auth is written in, named from the collections directory
+    /// as request ids are (`Demo/auth/collection.yaml`): the folders of the request's id that end the path.
+    private func source(of inherited: EffectiveAuth) -> String {
+        guard let file = inherited.location?.file else { return "a collection.yaml above" }
+        let folders = id.split(separator: "/").dropLast().map(String.init)
+        for depth in stride(from: folders.count, through: 1, by: -1) {
+            let candidate = folders.prefix(depth).joined(separator: "/") + "/collection.yaml"
+            if file == candidate || file.hasSuffix("/" + candidate) { return candidate }
+        }
+        return file
     }
 
     /// A row per field of `auth`'s kind, given or not; an inherited auth's rows are read-only.
