@@ -104,9 +104,10 @@ struct CollectionCommandsTests {
         name.lowercased().hasPrefix("x-amz-") || value.hasPrefix("Digest ") || value.hasPrefix("AWS4-HMAC-SHA256 ")
     }
 
-    /// A query without its `X-Amz-*` parameters.
+    /// A query without its `X-Amz-*` parameters; nil when nothing else is left.
     private static func unsigned(_ query: String?) -> String? {
-        query.map { $0.split(separator: "&").filter { !$0.hasPrefix("X-Amz-") }.joined(separator: "&") }
+        let rest = (query ?? "").split(separator: "&").filter { !$0.hasPrefix("X-Amz-") }
+        return rest.isEmpty ? nil : rest.joined(separator: "&")
     }
 
     /// Headers each client adds by itself.
