@@ -98,18 +98,6 @@ struct CollectionCommandsTests {
 
     /// Headers whose values are fresh on every send ({{$uuid}}), compared by presence only.
     private static let dynamicHeaders: Set<String> = ["x-request-id", "x-trace"]
-    /// Digest answers and AWS signatures are made afresh for each send (nonces, times), and a
-    /// presigned URL moves the signature into the query: not compared.
-    private static func isSignature(_ name: String, _ value: String) -> Bool {
-        name.lowercased().hasPrefix("x-amz-") || value.hasPrefix("Digest ") || value.hasPrefix("AWS4-HMAC-SHA256 ")
-    }
-
-    /// A query without its `X-Amz-*` parameters; nil when nothing else is left.
-    private static func unsigned(_ query: String?) -> String? {
-        let rest = (query ?? "").split(separator: "&").filter { !$0.hasPrefix("X-Amz-") }
-        return rest.isEmpty ? nil : rest.joined(separator: "&")
-    }
-
     /// Headers each client adds by itself.
     private static let clientHeaders: Set<String> = ["host", "accept-encoding", "accept-language", "content-length", "expect", "connection"]
 
@@ -132,7 +120,7 @@ struct CollectionCommandsTests {
             let received = try #require(server.statistics.journal.last)
             // A presigned AWS URL carries its signature in the query; courier signs in headers.
             #expect(received.method == viaCourier.method && received.path == viaCourier.path
-                    && Self.unsigned(received.query) == Self.unsigned(viaCourier.query), "\(id)")
+                    && Signatures.unsigned(received.query) == Signatures.unsigned(viaCourier.query), "\(id)")
             if viaCourier.header("Content-Type")?.hasPrefix("multipart/form-data") == true {
                 // curl -F picks its own boundary; the parts must be the same.
                 #expect(received.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true, "\(id)")
@@ -141,7 +129,7 @@ struct CollectionCommandsTests {
                 #expect(received.body == viaCourier.body, "\(id) body differs")
             }
             for (name, value) in viaCourier.headers where !Self.clientHeaders.contains(name.lowercased()) {
-                if Self.isSignature(name, value) {
+                if Signatures.isSignature(name: name, value: value) {
                     continue  // AuthCommandsTests checks that curl's own answer or presigned URL is accepted.
                 } else if Self.dynamicHeaders.contains(name.lowercased()) {
                     #expect(received.header(name) != nil, "\(id): \(name) missing")
