@@ -86,7 +86,10 @@ struct ExplorerTestingTerminalTests {
             try await session.send("h")
             try await session.waitFor { $0.contains("▾ flows") }
             try await session.send("T")
-            var screen = try await session.waitFor { $0.contains("Tests of Demo/flows · 7 passed, 0 failed, 1 skipped") }
+            // ⏎ opens a row only once the run is over, when the title drops "· running".
+            var screen = try await session.waitFor {
+                $0.contains("Tests of Demo/flows · 7 passed, 0 failed, 1 skipped") && !$0.contains("1 skipped · running")
+            }
             #expect(screen.contains("✓ Demo/flows/create") && screen.contains("204 No Content"), "\(screen)")
             #expect(screen.contains("– Demo/flows/failing-example") && screen.contains("skipped (skip: true)"), "\(screen)")
             // The last row: confirm-gone comes before the skipped example; k from the end goes up one.

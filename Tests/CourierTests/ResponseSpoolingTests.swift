@@ -46,14 +46,15 @@ struct ResponseSpoolingTests {
         await #expect { try await missing.asyncExecute(on: endpoint) } throws: { error in
             (error as? ErrorResponse<APIError>)?.serverError?.code == "not_found"
         }
-        var challenged = DefaultRequest<Data, APIError>(path: "basic-auth/ada/secret", method: .get, errorConverter: KeyPathResponseConverter(path: "error"))
-        challenged.headers.authToken = .basic(username: "ada", password: "wrong")
+        var challenged = DefaultRequest<Data, APIError>(path: "basic-auth/spooling/secret", method: .get, errorConverter: KeyPathResponseConverter(path: "error"))
+        challenged.headers.authToken = .basic(username: "spooling", password: "wrong")
+        // A path of this test's own on the shared server, so other tests' requests are not counted.
         let server = try await TestServer.shared()
-        let before = server.statistics.count(for: "/basic-auth/ada/secret")
+        let before = server.statistics.count(for: "/basic-auth/spooling/secret")
         await #expect { try await challenged.asyncExecute(on: endpoint) } throws: { error in
             (error as? ErrorResponse<APIError>)?.serverError?.code == "unauthorized"
         }
-        #expect(server.statistics.count(for: "/basic-auth/ada/secret") - before == 2,
+        #expect(server.statistics.count(for: "/basic-auth/spooling/secret") - before == 2,
                 "the download loses the challenged body, so the GET is asked again with a data task")
         #expect(files(in: folder.url).isEmpty, "each download is removed once read or mapped")
     }

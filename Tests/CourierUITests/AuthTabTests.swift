@@ -28,6 +28,21 @@ struct AuthTabTests {
         #expect(text.contains("ada") && text.contains("SHA-256") && text.contains("••••••") && !text.contains("lovelace"), "\(text)")
     }
 
+    @Test("An inherited oauth2 shows its grant's keys, its secret masked, and the token row; enter on it fetches")
+    func inheritedOAuth2() {
+        var oauth = OAuth2Definition(grant: .clientCredentials, tokenUrl: "{{$demo}}/oauth/token", clientId: "courier-demo")
+        oauth.clientSecret = "written-client-secret"
+        var harness = onAuthTab(inherited: .oauth2(oauth))
+        let text = harness.screen.text
+        #expect(text.contains("Auth oauth2↑") && text.contains("inherited from Demo/collection.yaml"), "\(text)")
+        #expect(text.contains("tokenUrl") && text.contains("courier-demo") && !text.contains("written-client-secret"), "\(text)")
+        #expect(!text.contains("refreshToken") && text.contains("enter fetches one"), "\(text)")
+        // kind, the note, grant, tokenUrl, clientId, clientSecret, scope, then the token.
+        for _ in 0..<7 { harness.press(.character("j")) }
+        harness.press(.enter)
+        #expect(harness.effects.contains { if case .fetchOAuthToken = $0 { true } else { false } }, "\(harness.effects)")
+    }
+
     @Test("Space cycles every kind, none first; each kind shows its fields; typed credentials are masked and saved")
     func picker() throws {
         var harness = onAuthTab(inherited: .bearer("written-token"))
@@ -38,9 +53,13 @@ struct AuthTabTests {
             if harness.state.editor?.draft.auth?.kind == AuthKind.none {
                 #expect(harness.screen.text.contains("no auth, although Demo/collection.yaml sets bearer"), "\(harness.screen.text)")
             }
+            if harness.state.editor?.draft.auth?.kind == .awsSigV4 {
+                let text = harness.screen.text
+                #expect(text.contains("accessKey") && text.contains("sessionToken") && text.contains("service"), "\(text)")
+            }
         }
         #expect(kinds == AuthKind.allCases)
-        #expect(harness.screen.text.contains("accessKey") && harness.screen.text.contains("sessionToken") && harness.screen.text.contains("service"))
+        #expect(harness.screen.text.contains("tokenUrl") && harness.screen.text.contains("clientId"), "oauth2, the last kind")
         harness.press(.character(" "))
         #expect(harness.state.editor?.draft.auth == nil, "after the last kind comes inherited again")
 

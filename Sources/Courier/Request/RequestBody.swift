@@ -60,11 +60,12 @@ extension RequestBody {
 }
 
 /// `application/x-www-form-urlencoded` and query-string encoding (RFC 3986 unreserved characters kept).
-enum FormEncoding {
+public enum FormEncoding {
     private static let unreserved = CharacterSet(charactersIn:
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    static func escape(_ text: String) -> String {
+    /// `text` with every character but the RFC 3986 unreserved ones percent-encoded.
+    public static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 

@@ -165,5 +165,14 @@ public enum TimeText {
     public static func seconds(_ value: TimeInterval) -> String {
         value < 1 ? "\(Int((value * 1000).rounded())) ms" : String(format: "%.1f s", value)
     }
+
+    /// A longer span in its largest whole unit: "45 s", "3 min", "2 h".
+    public static func duration(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<120: return "\(seconds) s"
+        case ..<7200: return "\(seconds / 60) min"
+        default: return "\(seconds / 3600) h"
+        }
+    }
 }
 

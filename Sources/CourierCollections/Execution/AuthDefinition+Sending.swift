@@ -7,7 +7,7 @@ extension AuthDefinition {
     var isSentByModifiers: Bool {
         switch self {
         case .digest, .awsSigV4: return true
-        case .none, .bearer, .basic, .apiKey: return false
+        case .none, .bearer, .basic, .apiKey, .oauth2: return false
         }
     }
 
@@ -23,18 +23,19 @@ extension AuthDefinition {
             }
             headers[RequestHeaderKey(name)] = value
         case .apiKey(let name, let value, .query): query.append((name, value))
-        case .none, .digest, .awsSigV4: break
+        case .none, .digest, .awsSigV4, .oauth2: break
         }
     }
 
-    /// Adds what Digest and AWS auth need to an endpoint's modifiers; nothing for the other kinds.
+    /// Adds what Digest and AWS auth need to an endpoint's modifiers; nothing for the other kinds
+    /// (OAuth 2.0's interceptor is added by the resolver, which holds the token session).
     func install(on modifiers: RequestModifiers) {
         switch self {
         case .digest(let user, let password, let algorithm):
             modifiers.add(interceptor: DigestAuthenticator(username: user, password: password, algorithm: algorithm.flatMap(DigestAlgorithm.init(name:))))
         case .awsSigV4:
             if let signer { modifiers.add(adapter: SigV4Adapter(signer: signer)) }
-        case .none, .bearer, .basic, .apiKey: break
+        case .none, .bearer, .basic, .apiKey, .oauth2: break
         }
     }
 

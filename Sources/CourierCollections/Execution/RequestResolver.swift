@@ -1,4 +1,5 @@
 import Courier
+import CourierAuth
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -87,6 +88,9 @@ public struct RequestResolver: Sendable {
     public let endpoints: EndpointScope?
     /// Which transport each request goes through, and how it is made.
     public let transports: TransportSelection
+    /// Where OAuth 2.0 tokens are bought and cached; nil leaves `auth: {oauth2: …}` requests
+    /// unauthorized (sent without a token, exported with a cached one only when there is a session).
+    public var oauth: OAuthScope?
 
     /// - Parameters:
     ///   - context: The variables templates are filled from.
@@ -120,6 +124,7 @@ public struct RequestResolver: Sendable {
         let bases = request.definition.url == nil ? request.settings.compactMap(\.baseUrl) : []
         var texts = [request.definition.path, request.definition.url].compactMap { $0 } + bases
         texts += request.definition.headers.map(\.value) + request.definition.query.map(\.value)
+        texts += EffectiveAuth(of: request)?.auth.fields.map(\.value) ?? []
         return texts.contains { TemplateContext.references(in: $0).contains("$demo") }
     }
 
@@ -146,7 +151,7 @@ public struct RequestResolver: Sendable {
         }
         let (request, auth) = try resolve(loaded, render: render)
         if let token = request.authToken { for secret in token.secrets { secrets.insert(secret) } }
-        for value in (auth?.secretValues ?? []) + Self.credentialValues(of: request) { secrets.insert(value) }
+        for value in (auth?.secretValues ?? []) + oauth2Secrets(of: loaded) + Self.credentialValues(of: request) { secrets.insert(value) }
         return Resolution(request: request, auth: auth, redactor: secrets)
     }
 
@@ -204,6 +209,13 @@ public struct RequestResolver: Sendable {
         }
         let effectiveAuth = EffectiveAuth(of: loaded)
         let authLocation = effectiveAuth?.location ?? fileLocation
+        var oauth2: OAuth2Configuration?
+        if case .oauth2(let oauth)? = effectiveAuth?.auth {
+            let configuration = try Self.oauth2Configuration(oauth, at: authLocation, render: render)
+            // Shown and exported with the cached token; the interceptor sends a fresh one.
+            if let cached = usableCachedToken(for: configuration, of: loaded) { headers.authToken = .bearer(cached.accessToken) }
+            oauth2 = configuration
+        }
         let auth = try effectiveAuth.flatMap { $0.auth == .none ? nil : $0.auth }.map { auth in
             try auth.mapValues { _, value in try render(value, authLocation) }
         }
@@ -216,10 +228,12 @@ public struct RequestResolver: Sendable {
         let transportName = transports.name(request: definition.transport, environment: try environmentTransport(),
                                             collections: loaded.settings.map(\.transport))
         let transports = self.transports
+        let authorization = oauth2
         let make = { () throws -> Endpoint in
             do {
                 let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
                 auth?.install(on: endpoint.modifiers)
+                if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName) }
                 return endpoint
             } catch {
                 throw ResolveError(description: "\(fileLocation.description): error: \(error)")
@@ -228,7 +242,8 @@ public struct RequestResolver: Sendable {
         let endpoint = try endpoints.map { scope in
             try scope.pool.endpoint(for: EndpointPool.Key(collection: loaded.collectionRoot, environment: scope.environment, base: base,
                                                           transport: transportName, settings: settings, retries: retries,
-                                                          auth: auth?.isSentByModifiers == true ? auth : nil), make: make)
+                                                          auth: auth?.isSentByModifiers == true ? auth : nil,
+                                                          authorization: authorization?.cacheKey), make: make)
         } ?? make()
         let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
         let errorConverter = definition.errorConverter.map { KeyPathResponseConverter(path: $0) }

@@ -6,9 +6,9 @@ extension ExportFormat {
     public static let presignedLifetime = 900
 
     /// The command for `resolved` sent with `auth`, the resolution's auth. Auth written into
-    /// headers or query (bearer, Basic, API key) is in the request already; Digest becomes the
-    /// tool's own option (`--digest -u`, `--auth-type=digest`), since its answer depends on the
-    /// server's nonce; AWS Signature V4 becomes a presigned URL (valid `presignedLifetime` seconds
+    /// headers or query (bearer, Basic, API key, OAuth 2.0's cached token) is in the request
+    /// already; Digest becomes the tool's own option (`--digest -u`, `--auth-type=digest`), since
+    /// its answer depends on the server's nonce; AWS Signature V4 becomes a presigned URL (valid `presignedLifetime` seconds
     /// from `date`), which both tools send as it is.
     /// - Throws: When the request cannot be built (bad URL, unreadable file).
     public func command(for resolved: ResolvedRequest, auth: AuthDefinition?, at date: Date = Date()) throws -> ShellCommand {
@@ -28,7 +28,7 @@ extension ExportFormat {
             command.groups = command.groups.map { group in
                 group.map { argument in argument == .url(url.absoluteString) ? .url(presigned) : argument }
             }
-        case .none?, .bearer?, .basic?, .apiKey?, nil:
+        case .none?, .bearer?, .basic?, .apiKey?, .oauth2?, nil:
             break
         }
         return command

@@ -16,6 +16,8 @@ public enum AuthDefinition: Sendable, Hashable {
     case digest(user: String, password: String, algorithm: String?)
     /// AWS Signature Version 4 with these keys, for `region` and `service` (`s3`, `execute-api`).
     case awsSigV4(accessKey: String, secretKey: String, sessionToken: String?, region: String, service: String)
+    /// OAuth 2.0: a token bought from the authorization server, sent as a bearer token.
+    case oauth2(OAuth2Definition)
 }
 
 /// Where an API key goes.
@@ -26,7 +28,7 @@ public enum APIKeyPlacement: String, Sendable, Hashable, CaseIterable {
 
 /// The kinds of `auth:`, as the file names them.
 public enum AuthKind: String, Sendable, CaseIterable {
-    case none, bearer, basic, apiKey, digest, awsSigV4
+    case none, bearer, basic, apiKey, digest, awsSigV4, oauth2
 
     /// One field of a kind: its key in the file, whether it must be given, whether its value is a credential.
     public struct FieldSpec: Sendable, Equatable {
@@ -51,6 +53,11 @@ public enum AuthKind: String, Sendable, CaseIterable {
             return [.init(key: "accessKey", isRequired: true, isSecret: false), .init(key: "secretKey", isRequired: true, isSecret: true),
                     .init(key: "sessionToken", isRequired: false, isSecret: true), .init(key: "region", isRequired: true, isSecret: false),
                     .init(key: "service", isRequired: true, isSecret: false)]
+        case .oauth2:
+            let required: Set<String> = ["grant", "tokenUrl", "clientId"]
+            return OAuth2Definition.keys.map {
+                FieldSpec(key: $0, isRequired: required.contains($0), isSecret: OAuth2Definition.secretKeys.contains($0))
+            }
         }
     }
 
@@ -64,6 +71,8 @@ public enum AuthKind: String, Sendable, CaseIterable {
         switch (self, key) {
         case (.apiKey, "in"): return APIKeyPlacement.allCases.map(\.rawValue)
         case (.digest, "algorithm"): return ["MD5", "MD5-sess", "SHA-256", "SHA-256-sess"]
+        case (.oauth2, "grant"): return OAuth2Definition.Grant.allCases.map(\.rawValue)
+        case (.oauth2, "clientAuth"): return ["basic", "body"]
         default: return nil
         }
     }
@@ -79,6 +88,7 @@ extension AuthDefinition {
         case .apiKey: return .apiKey
         case .digest: return .digest
         case .awsSigV4: return .awsSigV4
+        case .oauth2: return .oauth2
         }
     }
 
@@ -94,6 +104,9 @@ extension AuthDefinition {
         case .digest(let user, let password, let algorithm): values = [("user", user), ("password", password), ("algorithm", algorithm)]
         case .awsSigV4(let accessKey, let secretKey, let sessionToken, let region, let service):
             values = [("accessKey", accessKey), ("secretKey", secretKey), ("sessionToken", sessionToken), ("region", region), ("service", service)]
+        case .oauth2(let definition):
+            values = [("grant", definition.grant.rawValue)] + definition.texts.map { ($0.key, $0.value) }
+                + [("redirectPort", definition.redirectPort.map(String.init))]
         }
         return values.compactMap { key, value in value.flatMap { $0 == kind.defaultValue(of: key) ? nil : (key: key, value: $0) } }
     }
@@ -116,6 +129,12 @@ extension AuthDefinition {
         case .awsSigV4:
             self = .awsSigV4(accessKey: text("accessKey"), secretKey: text("secretKey"), sessionToken: values["sessionToken"],
                              region: text("region"), service: text("service"))
+        case .oauth2:
+            let grant = values["grant"].flatMap(OAuth2Definition.Grant.init(rawValue:)) ?? .clientCredentials
+            var definition = OAuth2Definition(grant: grant, tokenUrl: text("tokenUrl"), clientId: text("clientId"))
+            for (key, _) in definition.texts where key != "tokenUrl" && key != "clientId" { definition.setText(key, values[key]) }
+            definition.redirectPort = values["redirectPort"].flatMap { Int($0) }
+            self = .oauth2(definition)
         }
     }
 
@@ -130,9 +149,13 @@ extension AuthDefinition {
     /// syntax, secret splitting, masking.
     public func mapValues(_ transform: (String, String) throws -> String) rethrows -> AuthDefinition {
         var values: [String: String] = [:]
-        for (key, value) in fields { values[key] = key == "in" ? value : try transform(key, value) }
+        for (key, value) in fields { values[key] = Self.untemplated.contains(key) ? value : try transform(key, value) }
         return AuthDefinition(kind: kind, values: values)
     }
+
+    /// The fields whose values are words of the format, not templated text: an API key's `in`,
+    /// an OAuth grant and its redirect port.
+    static let untemplated: Set<String> = ["in", "grant", "redirectPort"]
 
     /// The values of the fields that are credentials.
     public var secretValues: [String] {

@@ -58,12 +58,13 @@ public enum CollectionWriter {
         lines += fields.map { "  - " + YAMLText.field($0) }
     }
 
-    /// `auth: none`, `auth: {bearer: …}`, or `auth:` and a line with the kind and its fields in
-    /// flow style (block style when that line would pass 100 characters).
+    /// `auth: none`, `auth: {bearer: …}`, an `oauth2:` block, or `auth:` and a line with the kind
+    /// and its fields in flow style (block style when that line would pass 100 characters).
     static func authLines(_ auth: AuthDefinition) -> [String] {
-        switch auth.kind {
+        switch auth {
         case .none: return ["auth: none"]
-        case .bearer: return ["auth: {bearer: \(YAMLText.scalar(auth.value(of: "token") ?? ""))}"]
+        case .bearer(let token): return ["auth: {bearer: \(YAMLText.scalar(token))}"]
+        case .oauth2(let definition): return ["auth:", "  oauth2:"] + oauth2Lines(definition, indent: 4)
         default:
             let flow = authFlow(auth)
             if flow.count + 4 + auth.kind.rawValue.count <= flowWidth { return ["auth:", "  \(auth.kind.rawValue): \(flow)"] }

@@ -17,6 +17,7 @@ extension DocumentParser {
             return nil
         }
         if kind == .bearer { return reader.string(value, what: "bearer token").map(AuthDefinition.bearer) }
+        if kind == .oauth2 { return oauth2(value, reader: &reader).map(AuthDefinition.oauth2) }
         let specs = kind.fields
         var values: [String: String] = [:]
         for (field, _, child) in reader.mapping(value, what: "\(key) auth", allowed: specs.map(\.key)) {

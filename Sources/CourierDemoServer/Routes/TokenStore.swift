@@ -46,4 +46,12 @@ final class TokenStore: Sendable {
     }
 
     func isKnown(refresh token: String) -> Bool { state.withLock { $0.refreshTokens.contains(token) } }
+
+    /// Forgets `token`, an access or a refresh token (`POST /oauth/revoke`).
+    func revoke(_ token: String) {
+        state.withLock { state in
+            state.accessExpiry[token] = nil
+            state.refreshTokens.remove(token)
+        }
+    }
 }

@@ -21,6 +21,9 @@ struct ExplorerBackend: Sendable {
 
     /// Where `XDG_STATE_HOME` (captured variables, drafts) and `{{$env.NAME}}` are read.
     var processEnvironment = ProcessInfo.processInfo.environment
+    /// OAuth 2.0 tokens, cached in the state folder as `courier run` caches them; nil sends
+    /// `oauth2` requests without a token.
+    var oauth: OAuthTokens?
 
     /// Resolves `request` in `environment`, with the secrets met on the way.
     func resolve(_ request: LoadedRequest, environment: String?) async throws -> Resolution {
@@ -55,6 +58,7 @@ struct ExplorerBackend: Sendable {
         var options = TestSession.Options(environment: environment, processEnvironment: processEnvironment, transports: transports)
         options.endpoints = endpoints
         options.spooling = spooling
+        options.oauth = oauth
         return options
     }
 
@@ -98,10 +102,12 @@ struct ExplorerBackend: Sendable {
             }
             let url = try? resolution.request.urlRequest().url?.absoluteString
             let command = try ExportFormat.curl.command(for: resolution.request, auth: resolution.auth)
-            return Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
-                           baseURL: baseURL, variables: variables, environments: environments,
-                           captured: captured(for: request, environment: environment),
-                           inheritedAuth: EffectiveAuth(own: nil, at: nil, settings: request.settings))
+            var preview = Preview(curl: command.text(redactedBy: redactor), curlWithSecrets: command.text(), resolvedURL: url.map(redactor.url),
+                                  baseURL: baseURL, variables: variables, environments: environments,
+                                  captured: captured(for: request, environment: environment),
+                                  inheritedAuth: EffectiveAuth(own: nil, at: nil, settings: request.settings))
+            preview.oauthToken = oauthTokenStatus(of: request, resolver: try await resolver(for: request, environment: environment).0)
+            return preview
         } catch {
             // `V` shows why there is no URL rather than waiting for one.
             return Preview(curl: "no cURL command: \(error)", resolvedURL: "cannot resolve: \(error)", baseURL: baseURL,
@@ -111,6 +117,19 @@ struct ExplorerBackend: Sendable {
     }
 
     private func resolveInContext(_ request: LoadedRequest, environment: String?) async throws -> (Resolution, TemplateContext) {
+        let (resolver, context) = try await resolver(for: request, environment: environment)
+        do {
+            let resolution = try resolver.resolution(of: request)
+            secrets.add(resolution.redactor)
+            return (resolution, context)
+        } catch {
+            // The message may quote a value ("… is not a URL"); mask what the context knows is secret.
+            throw MaskedFailure(description: context.redactor.redact("\(error)"))
+        }
+    }
+
+    /// The resolver of `request` in `environment`, and the context it fills templates from.
+    func resolver(for request: LoadedRequest, environment: String?) async throws -> (RequestResolver, TemplateContext) {
         let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
         // Captured variables rank above the collection's, the environment's and its secret file's,
         // as in `courier run`; read at each resolve, so captures of the CLI show up too.
@@ -118,15 +137,10 @@ struct ExplorerBackend: Sendable {
             .applying(CapturedVariables.load(from: stateFolder(of: request, environment: environment)))
         let context = RequestResolver.context(for: request, environment: values, overrides: [:],
                                               processEnvironment: processEnvironment, demoURL: demoURL)
-        do {
-            let scope = EndpointScope(pool: endpoints, environment: values.name)
-            let resolution = try RequestResolver(context: context, spooling: spooling, endpoints: scope, transports: transports).resolution(of: request)
-            secrets.add(resolution.redactor)
-            return (resolution, context)
-        } catch {
-            // The message may quote a value ("… is not a URL"); mask what the context knows is secret.
-            throw MaskedFailure(description: context.redactor.redact("\(error)"))
-        }
+        let scope = EndpointScope(pool: endpoints, environment: values.name)
+        var resolver = RequestResolver(context: context, spooling: spooling, endpoints: scope, transports: transports)
+        resolver.oauth = oauth.map { OAuthScope(tokens: $0, environment: environment) }
+        return (resolver, context)
     }
 
     func shutdown() async {

@@ -32,6 +32,7 @@ extension ExplorerSession {
             case .letGo(let bodies): letGo.release(bodies)
             case .save(let id, let definition): save(id, definition)
             case .preview(let id, let definition, let environment): preview(id, definition, environment)
+            case .fetchOAuthToken(let id, let definition, let environment): fetchOAuthToken(id, definition, environment)
             case .editExternally(let text, let fileExtension):
                 var result: Result<String, ExternalEditor.EditorFailure> = .failure(.init(description: "the editor did not run"))
                 terminal.lend { result = ExternalEditor.edit(text, fileExtension: fileExtension) }

@@ -20,7 +20,8 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     let inbox = Inbox()
     lazy var searches = SearchRunner(inbox: inbox)
     let letGo = LetGo()
-    let backend: ExplorerBackend
+    /// Set whole in `init` but for its OAuth tokens, which post to the inbox and so come last.
+    private(set) var backend: ExplorerBackend
     var flight: Flight?
     /// Numbers responses, the folder run's included.
     let sequences = SequenceCounter()
@@ -55,6 +56,8 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
         // The state's own line counts the collections' problems; a broken config comes first,
         // every entry of it, since fixing one at a time to find the next wastes restarts.
         if let status = settings.problemsSentence { state.status = status }
+        // Device codes and sign-in URLs show in the message area.
+        backend.oauth = OAuthTokens(processEnvironment: settings.processEnvironment) { [inbox] prompt in inbox.post(.report(prompt)) }
     }
 
     /// The loop: until the state asks to quit, or nobody is there to see it.

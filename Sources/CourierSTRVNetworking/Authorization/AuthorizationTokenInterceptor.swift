@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,7 +15,8 @@ import FoundationNetworking
 /// ```
 public actor AuthorizationTokenInterceptor: RequestInterceptor {
     private let authorizationManager: any AuthorizationManaging
-    private var refreshTask: Task<Void, any Error>?
+    /// Courier's single-flight core: one refresh for every caller that arrives while it runs.
+    private let refreshes = SharedRefresh<Void>()
 
     /// - Parameter authorizationManager: Authorizes requests and refreshes the tokens.
     public init(authorizationManager: any AuthorizationManaging) {
@@ -49,15 +51,10 @@ public actor AuthorizationTokenInterceptor: RequestInterceptor {
     /// while a refresh runs wait for it, and one whose token was replaced meanwhile only needs
     /// the new one. Nil `stale` (an expired token) refreshes unless the stored one is valid now.
     private func refresh(replacing stale: String?) async throws {
-        if let refreshTask { return try await refreshTask.value }
-        // Registered before this actor suspends, so callers arriving meanwhile join it.
-        let task = Task { [authorizationManager] in
+        try await refreshes.run { [authorizationManager] in
             let current = try await authorizationManager.storage.getData()
             if !current.isExpired, current.accessToken != stale { return }
             try await authorizationManager.refreshAuthorizationData()
         }
-        refreshTask = task
-        defer { refreshTask = nil }
-        try await task.value
     }
 }

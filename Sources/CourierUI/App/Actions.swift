@@ -25,6 +25,8 @@ public enum Effect: Sendable, Equatable {
     case save(id: String, definition: RequestDefinition)
     /// Work out the cURL command, resolved URL and variables of the draft in the environment.
     case preview(id: String, definition: RequestDefinition, environment: String?)
+    /// Buy a new OAuth 2.0 token for the draft in the environment, reporting `oauthTokenRead`.
+    case fetchOAuthToken(id: String, definition: RequestDefinition, environment: String?)
     /// Open `text` in `$EDITOR` and report what it became.
     case editExternally(String, fileExtension: String)
     /// File operations on the collections; each reloads the tree.
@@ -69,6 +71,8 @@ public struct Preview: Sendable, Equatable {
     public var captured: [CapturedEntry]
     /// The auth the request's `collection.yaml` files give it when it sets none, and where.
     public var inheritedAuth: EffectiveAuth?
+    /// The cached OAuth 2.0 token of an `oauth2` request.
+    public var oauthToken: OAuthTokenStatus = .unknown
 
     public init(curl: String, curlWithSecrets: String = "", resolvedURL: String?, baseURL: String?, variables: [String: String],
                 environments: [String], captured: [CapturedEntry] = [], inheritedAuth: EffectiveAuth? = nil) {
@@ -100,6 +104,8 @@ public enum Action: Sendable, Equatable {
     case saved(id: String, RequestDefinition)
     /// A sentence for the status line (a failed save or file operation, say).
     case report(String)
+    /// What became of an OAuth 2.0 token fetch for request `id`, with a sentence for the status line.
+    case oauthTokenRead(id: String, OAuthTokenStatus, note: String?)
     /// The collections changed on disk, with every problem the loader found; select `select` if
     /// given. The selection otherwise keeps its request when rows move, or takes a neighbour.
     case reloaded(tree: [TreeNode], definitions: [String: RequestDefinition], problems: [Problem] = [], select: String?)

@@ -71,6 +71,7 @@ extension ExplorerState {
             }
         case .previewed(let id, let preview):
             guard editor?.id == id else { break }
+            if editor?.oauthToken != .fetching { editor?.oauthToken = preview.oauthToken }
             editor?.baseURL = preview.baseURL
             editor?.inheritedAuth = preview.inheritedAuth
             editor?.resolvedURL = preview.resolvedURL
@@ -94,6 +95,10 @@ extension ExplorerState {
         case .report(let text):
             status = text
             afterSave = nil
+        case .oauthTokenRead(let id, let token, let note):
+            guard editor?.id == id else { break }
+            editor?.oauthToken = token
+            if let note { status = note }
         case .reloaded(let tree, let definitions, let problems, let select):
             return reload(tree: tree, definitions: definitions, problems: problems, select: select)
         case .fileChanged(let id, let theirs, let problems):
@@ -341,6 +346,7 @@ extension ExplorerState {
             guard let id = editor?.id else { return [] }
             palettePurpose = .file(part: part)
             return [.listFiles(requestId: id)]
+        case .fetchOAuthToken: return fetchOAuthToken()
         }
         return []
     }

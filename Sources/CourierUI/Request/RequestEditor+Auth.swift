@@ -36,8 +36,17 @@ extension RequestEditor {
     }
 
     /// A row per field of `auth`'s kind, given or not; an inherited auth's rows are read-only.
+    /// OAuth 2.0 shows the keys of its grant and the token's row (`oauth2Rows`).
     private func fieldRows(of auth: AuthDefinition, editable: Bool) -> [FormRow] {
-        auth.kind.fields.map { spec in
+        guard case .oauth2(let oauth) = auth else { return fieldRows(of: auth, specs: auth.kind.fields, editable: editable) }
+        if editable { return oauth2Rows(oauth) }
+        let shown = Set(["grant"] + Self.oauth2Keys(for: oauth.grant))
+        return fieldRows(of: auth, specs: auth.kind.fields.filter { shown.contains($0.key) }, editable: false)
+            + [FormRow(kind: .oauthToken, label: "token", value: oauthToken.text)]
+    }
+
+    private func fieldRows(of auth: AuthDefinition, specs: [AuthKind.FieldSpec], editable: Bool) -> [FormRow] {
+        specs.map { spec in
             let value = auth.value(of: spec.key) ?? ""
             let shown = value.isEmpty && !editable ? "—" : value
             let choices = auth.kind.choices(of: spec.key).map { "  (space: \($0.joined(separator: ", ")))" } ?? ""

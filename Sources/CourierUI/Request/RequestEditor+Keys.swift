@@ -12,6 +12,8 @@ enum EditorOutcome: Equatable {
     case chooseFile(part: Int?)
     /// Open the body in `$EDITOR`, with this file extension.
     case editExternally(String, fileExtension: String)
+    /// Fetch a new OAuth 2.0 token for the open request.
+    case fetchOAuthToken
 }
 
 extension RequestEditor {
@@ -155,6 +157,7 @@ extension RequestEditor {
         case .value(let target): startEdit(target)
         case .capture(let index): startEdit(.captureSource(index))
         case .bodyKind, .authKind, .followRedirects: return .status("space changes it")
+        case .oauthToken: return .fetchOAuthToken
         case .note: return .unhandled
         case .inherited: return .status("inherited: edit it in the collection.yaml named above, or space gives this request its own auth")
         }

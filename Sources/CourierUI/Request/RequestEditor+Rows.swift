@@ -17,6 +17,8 @@ struct FormRow: Equatable {
         case note
         /// A labelled value shown but edited elsewhere (the fields of an inherited auth).
         case inherited
+        /// An OAuth 2.0 request's token status; Enter fetches a new token.
+        case oauthToken
     }
 
     var kind: Kind
@@ -92,6 +94,7 @@ extension RequestEditor {
             if case .file(let path)? = draft.body { return path }
             return ""
         case .auth(let key): return draft.auth?.value(of: key) ?? ""
+        case .oauth2(let key): return oauth2Text(key)
         case .converter: return draft.converter ?? ""
         case .errorConverter: return draft.errorConverter ?? ""
         case .timeout: return draft.timeout.map(Self.number) ?? ""

@@ -34,6 +34,8 @@ public enum EditTarget: Sendable, Equatable {
     case bodyFile
     /// A field of the auth kind, by its key in the file (`token`, `user`, `secretKey`…).
     case auth(String)
+    /// A key of an `oauth2:` block (`grant`, `tokenUrl`, `clientSecret`…), edited with its checks.
+    case oauth2(String)
     case converter, errorConverter
     case timeout, retries
     /// Line `index` of `expect:` (the next line when it is the count).
@@ -80,6 +82,8 @@ public struct RequestEditor: Sendable, Equatable {
     public var showsResolvedURL = false
     /// The file was deleted on disk and the user kept the draft: saving writes it again.
     public var fileMissing = false
+    /// The cached OAuth 2.0 token of an `auth: {oauth2: …}` request, as the runtime last read it.
+    public var oauthToken: OAuthTokenStatus = .unknown
     /// Bodies of the kinds cycled away from, so cycling back restores them.
     var bodyStash: [BodyKind: BodyDefinition] = [:]
     /// Auth of the kinds cycled away from, likewise.
@@ -169,6 +173,7 @@ public struct RequestEditor: Sendable, Equatable {
             // An optional field left empty is removed from the file (a password is then "", as before).
             let optional = auth.kind.fields.first { $0.key == key }?.isRequired == false
             draft.auth = auth.setting(key, to: text.isEmpty && optional ? nil : text)
+        case .oauth2(let key): return commitOAuth2(key, text)
         case .converter: draft.converter = text.isEmpty ? nil : text
         case .errorConverter: draft.errorConverter = text.isEmpty ? nil : text
         case .timeout:

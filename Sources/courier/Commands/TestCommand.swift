@@ -51,8 +51,9 @@ struct TestCommand: AsyncParsableCommand {
         let transports = transport.selection(workspace.transports)
         runs: for _ in 0..<iterations {
             for row in rows {
-                let options = TestSession.Options(environment: variables.env, overrides: row.merging(overrides) { $1 }, fresh: fresh,
+                var options = TestSession.Options(environment: variables.env, overrides: row.merging(overrides) { $1 }, fresh: fresh,
                                                   transports: transports)
+                options.oauth = workspace.oauth
                 let runner = TestRunner(tree: workspace.tree, options: options, demo: workspace.demo, delay: .milliseconds(delay),
                                         bail: bail, reporter: reporter)
                 if await runner.run(selected, jobs: jobs) { break runs }

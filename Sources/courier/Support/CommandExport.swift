@@ -15,8 +15,16 @@ enum CommandExport {
             throw CLIFailure.collection("\(request.loaded.displayPath): error: \(error)")
         }
         Output.print(command)
+        if let note = oauthNote(request) { Output.error("courier: \(note)\n") }
         if let note = await workspace.ephemeralDemoNote() { Output.error("courier: \(note)\n") }
         await workspace.shutdown()
+    }
+
+    /// A sentence saying that an OAuth 2.0 request went out without a token, when none is cached yet.
+    private static func oauthNote(_ request: PreparedCommandRequest) -> String? {
+        guard case .oauth2? = request.auth, request.resolved.authToken == nil else { return nil }
+        return "note: \(request.loaded.id) authenticates with OAuth 2.0 and no usable token is cached, so the command has no " +
+            "Authorization header; `courier run \(request.loaded.id)` fetches one, then export again."
     }
 
     /// Help shared by the commands that fill in `{{$demo}}`.

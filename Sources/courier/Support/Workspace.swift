@@ -37,6 +37,8 @@ final class Workspace {
     let demo = DemoServerLauncher()
     /// The transports requests go through, shut down with the workspace.
     let transports = AppTransports()
+    /// OAuth 2.0 tokens, cached in the state folder; device codes and sign-in URLs go to stderr.
+    let oauth = OAuthTokens(processEnvironment: ProcessInfo.processInfo.environment) { prompt in Output.error("courier: \(prompt)\n") }
 
     init(options: CollectionOptions) {
         tree = CollectionLoader.load(options.directory)
@@ -98,17 +100,19 @@ final class Workspace {
         let loaded = try request(id)
         try checkFile(of: loaded)
         let context = try await context(for: loaded, environment: variables.env, variables: variables.variables)
-        let resolution = try resolve(loaded, context: context)
+        let resolution = try resolve(loaded, context: context, environment: variables.env)
         return PreparedCommandRequest(loaded: loaded, context: context, resolved: resolution.request, auth: resolution.auth,
                                       redactor: resolution.redactor)
     }
 
     /// Resolves `request`, turning template problems into collection failures.
-    func resolve(_ request: LoadedRequest, context: TemplateContext) throws -> Resolution {
+    func resolve(_ request: LoadedRequest, context: TemplateContext, environment: String?) throws -> Resolution {
         do {
             // The transport the request would be sent through, so an export does what `run` does.
             let selection = transports.selection(override: nil, maximumBodySize: nil)
-            return try RequestResolver(context: context, transports: selection).resolution(of: request)
+            var resolver = RequestResolver(context: context, transports: selection)
+            resolver.oauth = OAuthScope(tokens: oauth, environment: environment)
+            return try resolver.resolution(of: request)
         } catch {
             throw CLIFailure.collection("\(error)")
         }

@@ -45,7 +45,7 @@ struct AuthFormatTests {
         ("path: x\nauth: {digest: {password: p}}\n", "r.yaml:2:16: error: digest auth needs user"),
         ("path: x\nauth: {apiKey: {name: k, value: v, in: body}}\n", "r.yaml:2:40: error: apiKey auth's in is one of header, query, found 'body'"),
         ("path: x\nauth: {digest: {user: u, algorithm: SHA-1}}\n", "r.yaml:2:37: error: digest auth's algorithm is one of MD5, MD5-sess, SHA-256, SHA-256-sess, found 'SHA-1'"),
-        ("path: x\nauth: nothing\n", "r.yaml:2:7: error: auth is `none` or a mapping with one of bearer, basic, apiKey, digest, awsSigV4, found 'nothing'"),
+        ("path: x\nauth: nothing\n", "r.yaml:2:7: error: auth is `none` or a mapping with one of bearer, basic, apiKey, digest, awsSigV4, oauth2, found 'nothing'"),
         ("path: x\nauth: {awsSigV4: {accessKey: a, secretKey: s, region: r}}\n", "r.yaml:2:18: error: awsSigV4 auth needs service"),
     ])
     func errors(text: String, message: String) {

@@ -107,6 +107,9 @@ extension TextEditor {
         switch (old.kind == new.kind, new) {
         case (true, .bearer(let token)):
             try setScalar("bearer", .text(token), in: pair.value, order: DocumentParser.authKinds)
+        case (true, .oauth2(let after)):
+            guard case .oauth2(let before) = old else { return }
+            try editOAuth2(kind.value, from: before, to: after)
         case (true, _):
             guard case .mapping = kind.value.kind else { throw Refusal("\(new.kind.rawValue) auth that is not a mapping") }
             for key in fieldOrder where old.value(of: key) != new.value(of: key) {
@@ -115,6 +118,11 @@ extension TextEditor {
         case (false, .bearer(let token)):
             replace(kind.key.range, with: "bearer")
             try replaceValue(of: kind, with: .inline(YAMLText.scalar(token)))
+        case (false, .oauth2(let definition)):
+            // A block cannot go inside `auth: {…}`: the whole value is written anew.
+            if case .mapping(_, true) = pair.value.kind { return try setPair("auth", written, in: root, order: order) }
+            replace(kind.key.range, with: "oauth2")
+            try replaceValue(of: kind, with: .block(CollectionWriter.oauth2Lines(definition, indent: 2)))
         case (false, _):
             replace(kind.key.range, with: new.kind.rawValue)
             try replaceValue(of: kind, with: .inline(CollectionWriter.authFlow(new)))

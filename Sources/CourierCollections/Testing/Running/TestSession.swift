@@ -25,6 +25,8 @@ public final class TestSession {
         public var endpoints: EndpointPool?
         /// Where large response bodies go; nil keeps them in memory.
         public var spooling: ResponseSpooling?
+        /// Where OAuth 2.0 tokens are bought and cached; nil sends `oauth2` requests without a token.
+        public var oauth: OAuthTokens?
 
         /// Options; by default no environment, no overrides, `expect:` evaluated.
         public init(environment: String? = nil, overrides: [String: String] = [:], fresh: Bool = false, evaluate: Bool = true,
@@ -116,8 +118,9 @@ public final class TestSession {
         do {
             context = try await self.context(for: request)
             let scope = options.endpoints.map { EndpointScope(pool: $0, environment: options.environment) }
-            resolution = try RequestResolver(context: context, spooling: options.spooling, endpoints: scope,
-                                             transports: options.transports).resolution(of: request)
+            var resolver = RequestResolver(context: context, spooling: options.spooling, endpoints: scope, transports: options.transports)
+            resolver.oauth = options.oauth.map { OAuthScope(tokens: $0, environment: options.environment) }
+            resolution = try resolver.resolution(of: request)
         } catch {
             return .problem(.collection("\(error)"), of: request)
         }
