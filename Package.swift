@@ -10,13 +10,13 @@ let package = Package(
         .library(name: "CourierDemoServer", targets: ["CourierDemoServer"]),
         .library(name: "CourierCollections", targets: ["CourierCollections"]),
         .library(name: "CourierUI", targets: ["CourierUI"]),
+        .library(name: "CourierAuth", targets: ["CourierAuth"]),
         .library(name: "CourierLogging", targets: ["CourierLogging"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierExplorer", targets: ["CourierExplorer"]),
         .library(name: "CourierSONetworking", targets: ["CourierSONetworking"]),
         .library(name: "CourierSTRVNetworking", targets: ["CourierSTRVNetworking"]),
         .library(name: "CourierJustNetworking", targets: ["CourierJustNetworking"]),
-        .library(name: "CourierAuth", targets: ["CourierAuth"]),
         .executable(name: "courier", targets: ["courier"]),
         // The properties Fuzz/ feeds to libFuzzer; a product so that package can depend on it.
         .library(name: "CourierFuzzing", targets: ["CourierFuzzing"]),
@@ -69,6 +69,8 @@ let package = Package(
             name: "CourierDemoServer",
             dependencies: [
                 "CZlib",
+                // Checks Digest responses (MD5, SHA-256) and AWS signatures on its own, without CourierAuth.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -108,25 +110,27 @@ let package = Package(
         ]),
         .testTarget(name: "CourierDemoServerTests", dependencies: ["CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierTests", dependencies: [
-            "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport",
+            "Courier", "CourierAsyncHTTPClient", "CourierAuth", "CourierDemoServer", "CourierTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .testTarget(
             name: "CourierCollectionsTests",
-            dependencies: ["Courier", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],
+            dependencies: ["Courier", "CourierAuth", "CourierCollections", "CourierDemoServer", "CourierTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "CourierHistoryTests", dependencies: [
             "Courier", "CourierCollections", "CourierHistory", "CourierTestSupport", .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
+        .testTarget(name: "CourierAuthTests", dependencies: [
+            "Courier", "CourierAuth", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport",
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "CourierTerminalTests", dependencies: ["CourierTerminal"]),
         .testTarget(name: "CourierSONetworkingTests", dependencies: [
             "Courier", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierSONetworking", "CourierTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "CourierSTRVNetworkingTests", dependencies: ["Courier", "CourierSTRVNetworking", "CourierDemoServer", "CourierTestSupport"]),
-        .testTarget(name: "CourierAuthTests", dependencies: ["Courier", "CourierAuth", "CourierAsyncHTTPClient", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierJustNetworkingTests", dependencies: ["Courier", "CourierJustNetworking", "CourierDemoServer", "CourierTestSupport"]),
         .testTarget(name: "CourierUITests", dependencies: [
             "Courier", "CourierCollections", "CourierJSON", "CourierUI", "CourierTestSupport",

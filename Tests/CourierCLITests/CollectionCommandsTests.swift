@@ -122,7 +122,9 @@ struct CollectionCommandsTests {
             let viaCurl = try await Processes.shell(command.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) + " --silent --output /dev/null")
             #expect(viaCurl.status == 0, "\(id): curl failed: \(viaCurl.stderr)")
             let received = try #require(server.statistics.journal.last)
-            #expect(received.method == viaCourier.method && received.path == viaCourier.path && received.query == viaCourier.query, "\(id)")
+            // A presigned AWS URL carries its signature in the query; courier signs in headers.
+            #expect(received.method == viaCourier.method && received.path == viaCourier.path
+                    && Signatures.unsigned(received.query) == Signatures.unsigned(viaCourier.query), "\(id)")
             if viaCourier.header("Content-Type")?.hasPrefix("multipart/form-data") == true {
                 // curl -F picks its own boundary; the parts must be the same.
                 #expect(received.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true, "\(id)")
@@ -131,7 +133,9 @@ struct CollectionCommandsTests {
                 #expect(received.body == viaCourier.body, "\(id) body differs")
             }
             for (name, value) in viaCourier.headers where !Self.clientHeaders.contains(name.lowercased()) {
-                if Self.dynamicHeaders.contains(name.lowercased()) {
+                if Signatures.isSignature(name: name, value: value) {
+                    continue  // AuthCommandsTests checks that curl's own answer or presigned URL is accepted.
+                } else if Self.dynamicHeaders.contains(name.lowercased()) {
                     #expect(received.header(name) != nil, "\(id): \(name) missing")
                 } else if !(name.lowercased() == "content-type" && value.hasPrefix("multipart/")) {
                     #expect(received.header(name) == value, "\(id): \(name) differs")

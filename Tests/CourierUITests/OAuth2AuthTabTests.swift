@@ -79,16 +79,16 @@ struct OAuth2AuthTabTests {
         #expect(harness.screen.text.contains("fetch failed: The OAuth server at http://x/token refused"))
     }
 
-    @Test("Space on the kind row cycles none, bearer, basic, oauth2 and back to none")
+    @Test("Space on the kind row: oauth2 is the last kind, then inherited; cycling round restores the oauth2 typed")
     func cycleKinds() throws {
         var harness = opened()
+        let typed = harness.state.editor?.draft.auth
         harness.press(.character(" "))
         #expect(harness.state.editor?.draft.auth == nil)
-        harness.press(.character(" "), .character(" "), .character(" "))
-        guard case .oauth2(let fresh)? = harness.state.editor?.draft.auth else {
-            Issue.record("expected oauth2 after basic, got \(String(describing: harness.state.editor?.draft.auth))")
-            return
-        }
-        #expect(fresh.grant == .clientCredentials && fresh.tokenUrl.isEmpty)
+        for _ in 1..<AuthKind.allCases.count { harness.press(.character(" ")) }
+        #expect(harness.state.editor?.draft.auth?.kind == .awsSigV4)
+        harness.press(.character(" "))
+        #expect(harness.state.editor?.draft.auth == typed)
+        #expect(AuthDefinition(kind: .oauth2, values: [:]) == .oauth2(OAuth2Definition(grant: .clientCredentials, tokenUrl: "", clientId: "")))
     }
 }

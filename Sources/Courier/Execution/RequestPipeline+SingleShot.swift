@@ -43,28 +43,65 @@ extension RequestPipeline {
     }
 
     /// Sends once and returns when the response head arrives, whatever its status, with the
-    /// record of the exchange so far (the body is the caller's to read).
+    /// record of the exchange so far (the body is the caller's to read). A response processor may
+    /// ask for its one replay (a Digest challenge answered, say), as on the other paths.
     func streamingExchange(progress: (@Sendable (TransferProgress) -> Void)?) async -> StreamingExchange<R> {
         let started = ContinuousClock.now
         let prepared: PreparedRequest
-        let urlRequest: URLRequest
+        var urlRequest: URLRequest
         switch await preparedForSingleShot() {
         case .success(let ready): (prepared, urlRequest) = ready
         case .failure(let failure):
             return StreamingExchange(result: .failure(failure), debug: debugInfo(
                 request: URLRequest(url: endpoint.baseUrl), prepared: nil, response: nil, error: failure, started: started, attempts: 0))
         }
+        var attempts = 1
+        func ended(_ failure: Failure, response: TransportResponse? = nil) -> StreamingExchange<R> {
+            StreamingExchange(result: .failure(failure), debug: debugInfo(
+                request: urlRequest, prepared: prepared, response: response, error: failure, started: started, attempts: attempts))
+        }
         do {
-            let streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
+            var streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
             endpoint.cookies.store(from: streamed.response)
+            switch await replay(after: streamed, of: prepared, sent: urlRequest) {
+            case .success(let again?):
+                (urlRequest, attempts) = (again, 2)
+                streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
+                endpoint.cookies.store(from: streamed.response)
+            case .success(nil): break
+            case .failure(let failure): return ended(failure, response: TransportResponse(response: streamed.response, data: Data()))
+            }
             let head = TransportResponse(response: streamed.response, data: Data())
             return StreamingExchange(result: .success(streamed), debug: debugInfo(
-                request: urlRequest, prepared: prepared, response: head, error: nil, started: started, attempts: 1))
+                request: urlRequest, prepared: prepared, response: head, error: nil, started: started, attempts: attempts))
         } catch {
-            let failure: Failure = error.kind == .cancelled ? .cancelled : .system(error)
-            return StreamingExchange(result: .failure(failure), debug: debugInfo(
-                request: urlRequest, prepared: prepared, response: nil, error: failure, started: started, attempts: 1))
+            return ended(error.kind == .cancelled ? .cancelled : .system(error))
         }
+    }
+
+    /// The request to send again when a response processor asks for a replay after seeing the
+    /// head of `streamed` (the body is still to come, so processors see none, and a response one
+    /// makes instead is not used): adapted afresh, the refused response's transfer stopped.
+    /// Nil when no processor asks.
+    private func replay(after streamed: StreamedResponse, of prepared: PreparedRequest, sent urlRequest: URLRequest) async -> Result<URLRequest?, Failure> {
+        guard !endpoint.modifiers.processors.isEmpty else { return .success(nil) }
+        let context = RequestContext(attempt: 1, requiresAuthentication: request.requiresAuthentication, isReplay: false)
+        do {
+            let head = TransportResponse(response: streamed.response, data: Data())
+            guard try await process(head, for: urlRequest, context: context, mayReplay: true).replay else { return .success(nil) }
+            // Leaving the iteration stops the transfer of the response being replaced.
+            for try await _ in streamed.body { break }
+        } catch {
+            return .failure(.processing(error))
+        }
+        var again = prepared.urlRequest
+        do {
+            try await adapt(&again, context: RequestContext(attempt: 2, requiresAuthentication: request.requiresAuthentication, isReplay: true))
+        } catch {
+            return .failure(.processing(error))
+        }
+        endpoint.observation.willSend(again, attempt: 2)
+        return .success(again)
     }
 
     /// Sends once and has the transport write the body into the file at `destination`.

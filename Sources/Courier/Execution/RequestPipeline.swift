@@ -160,7 +160,7 @@ struct RequestPipeline<R: Request>: Sendable {
 
     /// Runs the response processors in order; the first to ask for a replay (when one is still
     /// allowed) stops the others. A replay asked for when none is allowed proceeds unchanged.
-    private func process(_ response: TransportResponse, for urlRequest: URLRequest, context: RequestContext,
+    func process(_ response: TransportResponse, for urlRequest: URLRequest, context: RequestContext,
                          mayReplay: Bool) async throws -> (TransportResponse, replay: Bool) {
         var response = response
         for processor in endpoint.modifiers.processors {

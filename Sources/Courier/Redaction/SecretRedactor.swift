@@ -57,7 +57,8 @@ public struct SecretRedactor: Sendable, Equatable {
 
     /// Whether `name` (a header or query parameter) carries a credential, so its whole value is
     /// secret: `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, and names containing
-    /// token, secret, password, api-key, apikey or auth, without regard to case (`api_key` counts).
+    /// token, secret, password, api-key, apikey, auth or signature (an AWS `X-Amz-Signature` grants
+    /// access until it expires), without regard to case (`api_key` counts).
     public static func isCredential(name: String) -> Bool {
         let name = name.lowercased().replacingOccurrences(of: "_", with: "-")
         if credentialNames.contains(name) { return true }
@@ -65,7 +66,7 @@ public struct SecretRedactor: Sendable, Equatable {
     }
 
     private static let credentialNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
-    private static let credentialWords = ["token", "secret", "password", "api-key", "apikey", "auth"]
+    private static let credentialWords = ["token", "secret", "password", "api-key", "apikey", "auth", "signature"]
 
     // MARK: - Masking
 

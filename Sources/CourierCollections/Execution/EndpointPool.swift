@@ -15,6 +15,9 @@ public final class EndpointPool: Sendable {
         let transport: TransportName
         let settings: TransportSettings
         let retries: Int
+        /// Digest and AWS auth live in the endpoint's modifiers (Digest keeps its nonce there), so
+        /// each set of credentials has an endpoint of its own; nil for auth sent as a header.
+        let auth: AuthDefinition?
         /// The OAuth 2.0 configuration whose tokens authorize the endpoint's requests, if any.
         var authorization: String? = nil
     }

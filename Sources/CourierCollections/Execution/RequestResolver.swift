@@ -67,6 +67,9 @@ public enum ResolvedRequest: Sendable {
 public struct Resolution: Sendable {
     /// The request, ready to send or export.
     public let request: ResolvedRequest
+    /// The auth it uses (its own or inherited), templates filled in; nil for none. The exports
+    /// read it: Digest and AWS signatures are made when sending, not held in the request.
+    public let auth: AuthDefinition?
     /// The secrets met while resolving it, for `--redact`, `--include` and the explorer's panes.
     public let redactor: SecretRedactor
 }
@@ -121,7 +124,7 @@ public struct RequestResolver: Sendable {
         let bases = request.definition.url == nil ? request.settings.compactMap(\.baseUrl) : []
         var texts = [request.definition.path, request.definition.url].compactMap { $0 } + bases
         texts += request.definition.headers.map(\.value) + request.definition.query.map(\.value)
-        if case .oauth2(let oauth)? = request.definition.auth { texts += oauth.texts.compactMap(\.value) }
+        texts += EffectiveAuth(of: request)?.auth.fields.map(\.value) ?? []
         return texts.contains { TemplateContext.references(in: $0).contains("$demo") }
     }
 
@@ -146,11 +149,10 @@ public struct RequestResolver: Sendable {
             for value in context.secretValues(in: text) { secrets.insert(value) }
             return try context.render(text, at: location, placement: placement)
         }
-        let request = try resolve(loaded, render: render)
+        let (request, auth) = try resolve(loaded, render: render)
         if let token = request.authToken { for secret in token.secrets { secrets.insert(secret) } }
-        for secret in oauth2Secrets(of: loaded) { secrets.insert(secret) }
-        for value in Self.credentialValues(of: request) { secrets.insert(value) }
-        return Resolution(request: request, redactor: secrets)
+        for value in (auth?.secretValues ?? []) + oauth2Secrets(of: loaded) + Self.credentialValues(of: request) { secrets.insert(value) }
+        return Resolution(request: request, auth: auth, redactor: secrets)
     }
 
     /// Values of credential-bearing headers and query parameters, so they are masked where they
@@ -178,7 +180,7 @@ public struct RequestResolver: Sendable {
 
     private func resolve(_ loaded: LoadedRequest,
                          render renderIn: (String, SourceLocation?, TemplateContext.Placement) throws(TemplateError) -> String)
-        throws -> ResolvedRequest {
+        throws -> (ResolvedRequest, AuthDefinition?) {
         func render(_ text: String, _ location: SourceLocation?) throws(TemplateError) -> String { try renderIn(text, location, .text) }
         let definition = loaded.definition
         let fileLocation = SourceLocation(file: loaded.displayPath, line: 1, column: 1)
@@ -205,19 +207,20 @@ public struct RequestResolver: Sendable {
         for field in loaded.settings.flatMap(\.headers) + definition.headers where field.enabled {
             headers[RequestHeaderKey(field.name)] = try Self.headerValue(render(field.value, field.location), of: field, in: loaded)
         }
+        let effectiveAuth = EffectiveAuth(of: loaded)
+        let authLocation = effectiveAuth?.location ?? fileLocation
         var oauth2: OAuth2Configuration?
-        switch definition.auth {
-        case .bearer(let token)?: headers.authToken = .bearer(try render(token, at("auth")))
-        case .basic(let user, let password)?:
-            headers.authToken = .basic(username: try render(user, at("auth")), password: try render(password, at("auth")))
-        case .oauth2(let oauth)?:
-            let configuration = try Self.oauth2Configuration(oauth, at: at("auth"), render: render)
+        if case .oauth2(let oauth)? = effectiveAuth?.auth {
+            let configuration = try Self.oauth2Configuration(oauth, at: authLocation, render: render)
             // Shown and exported with the cached token; the interceptor sends a fresh one.
             if let cached = usableCachedToken(for: configuration, of: loaded) { headers.authToken = .bearer(cached.accessToken) }
             oauth2 = configuration
-        case nil: break
         }
-        let query = try definition.query.filter(\.enabled).map { ($0.name, try render($0.value, $0.location)) }
+        let auth = try effectiveAuth.flatMap { $0.auth == .none ? nil : $0.auth }.map { auth in
+            try auth.mapValues { _, value in try render(value, authLocation) }
+        }
+        var query = try definition.query.filter(\.enabled).map { ($0.name, try render($0.value, $0.location)) }
+        try auth?.apply(to: &headers, query: &query, at: authLocation)
         let timeout = definition.timeout ?? loaded.settings.last(where: { $0.timeout != nil })?.timeout
         let retries = definition.retries ?? loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
         let settings = TransportSettings(followsRedirects: definition.followRedirects ?? true, trustsRedirects: definition.trustRedirects ?? false,
@@ -229,6 +232,7 @@ public struct RequestResolver: Sendable {
         let make = { () throws -> Endpoint in
             do {
                 let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
+                auth?.install(on: endpoint.modifiers)
                 if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName) }
                 return endpoint
             } catch {
@@ -238,6 +242,7 @@ public struct RequestResolver: Sendable {
         let endpoint = try endpoints.map { scope in
             try scope.pool.endpoint(for: EndpointPool.Key(collection: loaded.collectionRoot, environment: scope.environment, base: base,
                                                           transport: transportName, settings: settings, retries: retries,
+                                                          auth: auth?.isSentByModifiers == true ? auth : nil,
                                                           authorization: authorization?.cacheKey), make: make)
         } ?? make()
         let converter = definition.converter.map { KeyPathResponseConverter(path: $0) }
@@ -253,7 +258,7 @@ public struct RequestResolver: Sendable {
             let request = DefaultMultipartFormDataRequest<Data, String>(
                 path: path, method: method, queryParams: query, body: texts.isEmpty ? nil : .form(texts), headers: headers,
                 timeout: timeout, responseConverter: converter, errorConverter: errorConverter, files: files, parts: parts)
-            return .multipart(request, endpoint)
+            return (.multipart(request, endpoint), auth)
         }
 
         var body: RequestBody?
@@ -278,7 +283,7 @@ public struct RequestResolver: Sendable {
         let request = DefaultRequest<Data, String>(
             path: path, method: method, queryParams: query, body: body, headers: headers, timeout: timeout,
             responseConverter: converter, errorConverter: errorConverter)
-        return .plain(request, endpoint)
+        return (.plain(request, endpoint), auth)
     }
 
     /// A header's filled-in value, refused when it holds a line break: sent, it would end the

@@ -48,6 +48,15 @@ public enum HTTPFileExporter {
         case .bearer(let token)?: headers.append(Field(name: "Authorization", value: "Bearer \(token)"))
         // REST Client and httpyac encode `Basic user:password` themselves.
         case .basic(let user, let password)?: headers.append(Field(name: "Authorization", value: "Basic \(user):\(password)"))
+        case .apiKey(let name, let value, .header)?: headers.append(Field(name: name, value: value))
+        case .apiKey(let name, let value, .query)?:
+            lines[lines.count - 1] = "\(request.method) \(ExportText.url(request.url ?? "", query: request.query + [Field(name: name, value: value)]))"
+        // REST Client's and httpyac's own spellings: they compute the Digest answer and the SigV4 signature themselves.
+        case .digest(let user, let password, _)?: headers.append(Field(name: "Authorization", value: "Digest \(user) \(password)"))
+        case .awsSigV4(let accessKey, let secretKey, let sessionToken, let region, let service)?:
+            let token = sessionToken.map { " token:\($0)" } ?? ""
+            headers.append(Field(name: "Authorization", value: "AWS \(accessKey) \(secretKey)\(token) region:\(region) service:\(service)"))
+        case .none?: break
         case .oauth2(let oauth)?:
             // .http clients fetch OAuth tokens each their own way; say where the token comes from instead.
             lines.insert("# auth: OAuth 2.0 \(oauth.grant.rawValue) from \(oauth.tokenUrl); add `Authorization: Bearer …`", at: lines.count - 1)

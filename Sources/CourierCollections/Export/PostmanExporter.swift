@@ -69,6 +69,12 @@ public enum PostmanExporter {
         }
     }
 
+    /// A Postman auth block of `type` with its parameters (those with a value), in a stable order.
+    private static func postmanAuth(_ type: String, _ parameters: [String: String?]) -> JSONValue {
+        let entries = parameters.sorted { $0.key < $1.key }.compactMap { key, value in value.map { keyValue(Field(name: key, value: $0)) } }
+        return .object([("type", .string(type)), (type, .array(entries))])
+    }
+
     /// Postman's `oauth2` auth for the grants it has (client credentials, password, authorization code with PKCE).
     private static func oauth2(_ oauth: OAuth2Definition) -> JSONValue? {
         let grant: String
@@ -100,6 +106,14 @@ public enum PostmanExporter {
             fields.append(("auth", .object([("type", .string("basic")), ("basic", .array([
                 keyValue(Field(name: "username", value: user)), keyValue(Field(name: "password", value: password)),
             ]))])))
+        case .none?: fields.append(("auth", .object([("type", .string("noauth"))])))
+        case .apiKey(let name, let value, let placement)?:
+            fields.append(("auth", postmanAuth("apikey", ["key": name, "value": value, "in": placement == .query ? "query" : "header"])))
+        case .digest(let user, let password, let algorithm)?:
+            fields.append(("auth", postmanAuth("digest", ["username": user, "password": password, "algorithm": algorithm])))
+        case .awsSigV4(let accessKey, let secretKey, let sessionToken, let region, let service)?:
+            fields.append(("auth", postmanAuth("awsv4", ["accessKey": accessKey, "secretKey": secretKey, "sessionToken": sessionToken,
+                                                         "region": region, "service": service])))
         case .oauth2(let oauth)?:
             if let auth = oauth2(oauth) {
                 fields.append(("auth", auth))

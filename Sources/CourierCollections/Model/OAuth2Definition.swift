@@ -1,6 +1,6 @@
 /// An `auth: {oauth2: …}` block as written: every text may hold templates, filled in when the
 /// request is resolved. Maps onto `CourierAuth.OAuth2Configuration`.
-public struct OAuth2Definition: Sendable, Equatable {
+public struct OAuth2Definition: Sendable, Hashable {
     /// The grants the format names, with their OAuth names.
     public enum Grant: String, Sendable, CaseIterable {
         case clientCredentials = "client_credentials"

@@ -46,14 +46,6 @@ public enum BodyDefinition: Sendable, Equatable {
     case multipart([MultipartField])
 }
 
-/// How a request authenticates.
-public enum AuthDefinition: Sendable, Equatable {
-    case bearer(String)
-    case basic(user: String, password: String)
-    /// OAuth 2.0: a token bought from the authorization server, sent as a bearer token.
-    case oauth2(OAuth2Definition)
-}
-
 /// A request file: what DESIGN.md's format holds, mapped onto Courier's `DefaultRequest`.
 public struct RequestDefinition: Sendable, Equatable {
     public var name: String?
@@ -110,6 +102,8 @@ public struct CollectionDefinition: Sendable, Equatable {
     public var headers: [Field] = []
     public var timeout: Double?
     public var retries: Int?
+    /// How requests below authenticate unless they say otherwise (`auth: none` included).
+    public var auth: AuthDefinition?
     /// The transport of the collection's requests, unless a request or the environment says otherwise.
     public var transport: TransportName?
     /// Default values for variables; environments override them.
@@ -123,5 +117,6 @@ public struct CollectionDefinition: Sendable, Equatable {
     public static func == (lhs: CollectionDefinition, rhs: CollectionDefinition) -> Bool {
         lhs.name == rhs.name && lhs.baseUrl == rhs.baseUrl && lhs.headers == rhs.headers && lhs.timeout == rhs.timeout
             && lhs.retries == rhs.retries && lhs.variables == rhs.variables && lhs.order == rhs.order && lhs.transport == rhs.transport
+            && lhs.auth == rhs.auth
     }
 }

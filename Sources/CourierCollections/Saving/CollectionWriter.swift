@@ -38,6 +38,7 @@ public enum CollectionWriter {
         if let name = collection.name { lines.append("name: \(YAMLText.scalar(name))") }
         if let baseUrl = collection.baseUrl { lines.append("baseUrl: \(YAMLText.scalar(baseUrl))") }
         appendFields("headers", collection.headers, to: &lines)
+        if let auth = collection.auth { lines += authLines(auth) }
         if let timeout = collection.timeout { lines.append("timeout: \(YAMLText.number(timeout))") }
         if let retries = collection.retries { lines.append("retries: \(retries)") }
         if let transport = collection.transport { lines.append("transport: \(transport.rawValue)") }
@@ -57,14 +58,23 @@ public enum CollectionWriter {
         lines += fields.map { "  - " + YAMLText.field($0) }
     }
 
-    /// `auth: {bearer: …}`, or `auth:` and a `basic:` line.
+    /// `auth: none`, `auth: {bearer: …}`, an `oauth2:` block, or `auth:` and a line with the kind
+    /// and its fields in flow style (block style when that line would pass 100 characters).
     static func authLines(_ auth: AuthDefinition) -> [String] {
         switch auth {
+        case .none: return ["auth: none"]
         case .bearer(let token): return ["auth: {bearer: \(YAMLText.scalar(token))}"]
-        case .basic(let user, let password):
-            return ["auth:", "  basic: {user: \(YAMLText.scalar(user)), password: \(YAMLText.scalar(password))}"]
         case .oauth2(let definition): return ["auth:", "  oauth2:"] + oauth2Lines(definition, indent: 4)
+        default:
+            let flow = authFlow(auth)
+            if flow.count + 4 + auth.kind.rawValue.count <= flowWidth { return ["auth:", "  \(auth.kind.rawValue): \(flow)"] }
+            return ["auth:", "  \(auth.kind.rawValue):"] + auth.fields.map { "    \($0.key): \(YAMLText.scalar($0.value))" }
         }
+    }
+
+    /// `{user: ada, password: "{{password}}"}`: the fields of a kind that is a mapping.
+    static func authFlow(_ auth: AuthDefinition) -> String {
+        "{" + auth.fields.map { "\($0.key): \(YAMLText.scalar($0.value))" }.joined(separator: ", ") + "}"
     }
 
     /// `body:` and the lines below it.

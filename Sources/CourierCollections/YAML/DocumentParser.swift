@@ -5,7 +5,7 @@ import Yams
 public enum DocumentParser {
     static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "trustRedirects", "transport", "converter", "errorConverter",
                               "requires", "capture", "expect", "skip"]
-    static let collectionKeys = ["name", "baseUrl", "headers", "timeout", "retries", "transport", "variables", "order"]
+    static let collectionKeys = ["name", "baseUrl", "headers", "auth", "timeout", "retries", "transport", "variables", "order"]
     static let bodyKeys = ["json", "text", "form", "file", "multipart"]
 
     /// Composes YAML text into a node; a syntax error becomes a diagnostic and nil.
@@ -126,6 +126,7 @@ public enum DocumentParser {
             case "retries": collection.retries = reader.integer(value, what: "retries")
             case "transport": collection.transport = transport(value, reader: &reader)
             case "variables": collection.variables = reader.fields(value, what: "variables")
+            case "auth": collection.auth = auth(value, reader: &reader)
             default:
                 if case .sequence(let entries) = value {
                     collection.order = entries.compactMap { reader.string($0, what: "an order entry") }
@@ -200,25 +201,5 @@ public enum DocumentParser {
             return nil
         }
         return field
-    }
-
-    private static func auth(_ node: Node, reader: inout NodeReader) -> AuthDefinition? {
-        let pairs = reader.mapping(node, what: "auth", allowed: ["bearer", "basic", "oauth2"])
-        guard let (key, _, value) = pairs.first, pairs.count == 1 else {
-            if case .mapping = node { reader.error(node, "auth takes one of bearer, basic or oauth2") }
-            return nil
-        }
-        if key == "oauth2" { return oauth2(value, reader: &reader).map(AuthDefinition.oauth2) }
-        if key == "bearer" { return reader.string(value, what: "bearer token").map(AuthDefinition.bearer) }
-        var user: String?
-        var password = ""
-        for (field, _, child) in reader.mapping(value, what: "basic auth", allowed: ["user", "password"]) {
-            if field == "user" { user = reader.string(child, what: "user") } else { password = reader.string(child, what: "password") ?? "" }
-        }
-        guard let user else {
-            reader.error(value, "basic auth needs a user")
-            return nil
-        }
-        return .basic(user: user, password: password)
     }
 }

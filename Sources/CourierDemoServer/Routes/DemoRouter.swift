@@ -8,6 +8,7 @@ struct DemoRouter: Sendable {
     let statistics: DemoStatistics
     let users = UserStore()
     let tokens: TokenStore
+    let digestNonces = DigestNonces()
     let oauthGrants = OAuthGrants()
 
     init(configuration: DemoServerConfiguration, statistics: DemoStatistics) {
@@ -34,6 +35,8 @@ struct DemoRouter: Sendable {
         case "basic-auth": return AuthRoutes.basic(request, segments: segments)
         case "bearer": return AuthRoutes(tokens: tokens, configuration: configuration).bearer(request)
         case "me" where segments.count == 1: return AuthRoutes(tokens: tokens, configuration: configuration).me(request)
+        case "auth" where segments.count >= 2 && ["digest", "api-key", "sigv4"].contains(segments[1]):
+            return AuthKindRoutes(digestNonces: digestNonces, configuration: configuration).respond(to: request, segments: segments)
         case "auth": return AuthRoutes(tokens: tokens, configuration: configuration).auth(request, segments: segments)
         case "oauth": return OAuthRoutes(tokens: tokens, grants: oauthGrants, configuration: configuration).respond(to: request, segments: segments)
         case "upload": return await UploadRoute.respond(to: request)
@@ -50,6 +53,7 @@ struct DemoRouter: Sendable {
         "ANY /echo", "/status/{code}", "/delay/{seconds}", "/drip?bytes=&duration=",
         "/bytes/{n}[?chunked=1]", "/json/big?mb=N", "/redirect/{code}[?to=]", "/gzip",
         "/basic-auth/{user}/{pass}", "/bearer", "GET /me", "POST /auth/login", "POST /auth/refresh",
+        "/auth/digest/md5|sha256[?nonce-uses=N]", "/auth/api-key", "ANY /auth/sigv4/…",
         "POST /oauth/token", "POST /oauth/device", "GET /oauth/authorize", "POST /oauth/revoke", "GET /oauth/me",
         "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
         "/hostile/endless", "/hostile/escapes/body|header|error",

@@ -103,11 +103,12 @@ struct ExplorerBackend: Sendable {
         do {
             let (resolution, context) = try await resolveInContext(request, environment: environment)
             let url = try? resolution.request.urlRequest().url?.absoluteString
-            let command = try resolution.request.cURLCommand()
+            let command = try ExportFormat.curl.command(for: resolution.request, auth: resolution.auth)
             var preview = Preview(curl: command.text(redactedBy: resolution.redactor), curlWithSecrets: command.text(),
                                   resolvedURL: url.map(resolution.redactor.url), baseURL: baseURL,
                                   variables: shownVariables(context, redactor: resolution.redactor), environments: environments,
-                                  captured: captured(for: request, environment: environment), inheritedHeaders: inherited)
+                                  captured: captured(for: request, environment: environment), inheritedHeaders: inherited,
+                                  inheritedAuth: EffectiveAuth(own: nil, at: nil, settings: request.settings))
             preview.oauthToken = oauthTokenStatus(of: request, resolver: try await resolver(for: request, environment: environment).0)
             return preview
         } catch {
@@ -117,7 +118,8 @@ struct ExplorerBackend: Sendable {
             // The variables that are defined still show as defined, not as missing.
             return Preview(curl: "no cURL command: \(reason)", resolvedURL: "cannot resolve: \(reason)", baseURL: baseURL,
                            variables: context.map { shownVariables($0, redactor: $0.redactor) } ?? [:], environments: environments,
-                           captured: captured(for: request, environment: environment), inheritedHeaders: inherited)
+                           captured: captured(for: request, environment: environment), inheritedHeaders: inherited,
+                           inheritedAuth: EffectiveAuth(own: nil, at: nil, settings: request.settings))
         }
     }
 

@@ -19,7 +19,7 @@ extension ExplorerSession {
 extension ExplorerBackend {
     /// What the Auth tab shows of `request`'s cached token.
     func oauthTokenStatus(of request: LoadedRequest, resolver: RequestResolver) -> OAuthTokenStatus {
-        guard case .oauth2? = request.definition.auth else { return .unknown }
+        guard case .oauth2? = EffectiveAuth(of: request)?.auth else { return .unknown }
         guard let token = resolver.cachedOAuth2Token(of: request) else { return .none }
         return .cached(secondsLeft: token.secondsLeft().map { Int($0.rounded(.down)) })
     }

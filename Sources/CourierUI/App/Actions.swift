@@ -84,13 +84,15 @@ public struct Preview: Sendable, Equatable {
     public var environments: [String]
     /// The variables captured in the collection and environment, secret ones masked.
     public var captured: [CapturedEntry]
+    /// The auth the request's `collection.yaml` files give it when it sets none, and where.
+    public var inheritedAuth: EffectiveAuth?
     /// The cached OAuth 2.0 token of an `oauth2` request.
     public var oauthToken: OAuthTokenStatus = .unknown
     /// The headers the request inherits from the collection.yaml files above it, outermost first.
     public var inheritedHeaders: [Field]
 
     public init(curl: String, curlWithSecrets: String = "", resolvedURL: String?, baseURL: String?, variables: [String: String],
-                environments: [String], captured: [CapturedEntry] = [], inheritedHeaders: [Field] = []) {
+                environments: [String], captured: [CapturedEntry] = [], inheritedHeaders: [Field] = [], inheritedAuth: EffectiveAuth? = nil) {
         self.inheritedHeaders = inheritedHeaders
         self.curl = curl
         self.curlWithSecrets = curlWithSecrets
@@ -99,6 +101,7 @@ public struct Preview: Sendable, Equatable {
         self.variables = variables
         self.environments = environments
         self.captured = captured
+        self.inheritedAuth = inheritedAuth
     }
 }
 

@@ -84,6 +84,7 @@ extension ExplorerState {
             guard editor?.id == id else { break }
             if editor?.oauthToken != .fetching { editor?.oauthToken = preview.oauthToken }
             editor?.baseURL = preview.baseURL
+            editor?.inheritedAuth = preview.inheritedAuth
             editor?.resolvedURL = preview.resolvedURL
             editor?.variables = preview.variables
             editor?.inheritedHeaders = preview.inheritedHeaders

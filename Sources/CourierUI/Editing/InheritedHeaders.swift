@@ -18,7 +18,7 @@ extension RequestEditor {
             let source = field.location.map { $0.file } ?? "collection.yaml"
             let note = isOverridden(index) ? "overridden here" : "from \(source) · ⏎ overrides it"
             let masked = SecretRedactor.isCredential(name: field.name) && Self.isWrittenSecret(field.value)
-            return FormRow(kind: .inherited(index), label: field.name, value: field.value, enabled: false, masked: masked, note: note)
+            return FormRow(kind: .inheritedHeader(index), label: field.name, value: field.value, enabled: false, masked: masked, note: note)
         }
     }
 

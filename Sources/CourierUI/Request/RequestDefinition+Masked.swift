@@ -16,13 +16,7 @@ extension RequestDefinition {
         }
         copy.url = copy.url.map(Self.maskingWrittenSecrets(inURL:))
         copy.path = copy.path.map(Self.maskingWrittenSecrets(inURL:))
-        switch copy.auth {
-        case .bearer(let token)? where RequestEditor.isWrittenSecret(token): copy.auth = .bearer(SecretRedactor.mask)
-        case .basic(let user, let password)? where !password.isEmpty: copy.auth = .basic(user: user, password: SecretRedactor.mask)
-        case .oauth2(let oauth)?:
-            copy.auth = .oauth2(oauth.mappingSecrets { _, value in RequestEditor.isWrittenSecret(value) ? SecretRedactor.mask : value })
-        default: break
-        }
+        copy.auth = copy.auth?.maskedForDisplay()
         return copy
     }
 }

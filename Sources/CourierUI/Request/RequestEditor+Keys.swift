@@ -113,6 +113,7 @@ extension RequestEditor {
             case .entry(let list, let index): update(list, index) { $0.enabled.toggle() }
             case .bodyKind: cycleBodyKind()
             case .authKind: cycleAuth()
+            case .value(.auth(let key)) where draft.auth?.kind.choices(of: key) != nil: cycleAuthChoice(key)
             case .followRedirects: draft.followRedirects = draft.followRedirects == false ? nil : false
             default: return .unhandled
             }
@@ -159,8 +160,9 @@ extension RequestEditor {
         case .capture(let index): startEdit(.captureSource(index))
         case .bodyKind, .authKind, .followRedirects: return .status("space changes it")
         case .oauthToken: return .fetchOAuthToken
-        case .inherited(let index): overrideInherited(index)
+        case .inheritedHeader(let index): overrideInherited(index)
         case .note: return .unhandled
+        case .inherited: return .status("inherited: edit it in the collection.yaml named above, or space gives this request its own auth")
         }
         return .handled
     }

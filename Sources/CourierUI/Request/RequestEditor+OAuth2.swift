@@ -101,9 +101,10 @@ extension RequestEditor {
 }
 
 extension ExplorerState {
-    /// Enter on the Auth tab's token row: mark the token as being fetched and ask the runtime for one.
+    /// Enter on the Auth tab's token row, of its own or an inherited `oauth2`: mark the token as
+    /// being fetched and ask the runtime for one.
     mutating func fetchOAuthToken() -> [Effect] {
-        guard let editor, case .oauth2? = editor.draft.auth else { return [] }
+        guard let editor, case .oauth2? = editor.draft.auth ?? editor.inheritedAuth?.auth else { return [] }
         self.editor?.oauthToken = .fetching
         status = "fetching an OAuth 2.0 token for \(editor.id)…"
         return [.fetchOAuthToken(id: editor.id, definition: editor.draft, environment: environment)]

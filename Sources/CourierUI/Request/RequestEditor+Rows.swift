@@ -15,10 +15,12 @@ struct FormRow: Equatable {
         case bodyKind, authKind, followRedirects
         /// Read-only information.
         case note
+        /// A labelled value shown but edited elsewhere (the fields of an inherited auth).
+        case inherited
         /// An OAuth 2.0 request's token status; Enter fetches a new token.
         case oauthToken
         /// Header `index` inherited from collection.yaml: dimmed, Enter overrides it.
-        case inherited(Int)
+        case inheritedHeader(Int)
     }
 
     var kind: Kind
@@ -47,17 +49,7 @@ extension RequestEditor {
             }
             return rows
         case .auth:
-            var rows = [FormRow(kind: .authKind, label: "kind", value: authName + "  (space changes it)")]
-            switch draft.auth {
-            case .bearer(let token)?:
-                rows.append(FormRow(kind: .value(.bearer), label: "token", value: token, masked: Self.isWrittenSecret(token)))
-            case .basic(let user, let password)?:
-                rows.append(FormRow(kind: .value(.basicUser), label: "user", value: user))
-                rows.append(FormRow(kind: .value(.basicPassword), label: "password", value: password, masked: true))
-            case .oauth2(let oauth)?: rows += oauth2Rows(oauth)
-            case nil: break
-            }
-            return rows
+            return authRows
         case .converter:
             return [
                 FormRow(kind: .value(.converter), label: "success", value: draft.converter ?? ""),
@@ -72,15 +64,6 @@ extension RequestEditor {
                 FormRow(kind: .note, label: "", value: "only idempotent methods are retried: GET, HEAD, PUT, DELETE, OPTIONS"),
             ]
         case .tests: return testRows
-        }
-    }
-
-    private var authName: String {
-        switch draft.auth {
-        case nil: return "none"
-        case .bearer?: return "bearer"
-        case .basic?: return "basic"
-        case .oauth2?: return "oauth2"
         }
     }
 
@@ -115,15 +98,7 @@ extension RequestEditor {
             if case .file(let path)? = draft.body { return path }
             return ""
         case .partMime(let index): return part(index)?.mime ?? ""
-        case .bearer:
-            if case .bearer(let token)? = draft.auth { return token }
-            return ""
-        case .basicUser:
-            if case .basic(let user, _)? = draft.auth { return user }
-            return ""
-        case .basicPassword:
-            if case .basic(_, let password)? = draft.auth { return password }
-            return ""
+        case .auth(let key): return draft.auth?.value(of: key) ?? ""
         case .oauth2(let key): return oauth2Text(key)
         case .converter: return draft.converter ?? ""
         case .errorConverter: return draft.errorConverter ?? ""

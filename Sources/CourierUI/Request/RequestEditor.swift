@@ -34,8 +34,9 @@ public enum EditTarget: Sendable, Equatable {
     case bodyFile
     /// The content type (`mime:`) of multipart part `index`; empty means the file extension's.
     case partMime(Int)
-    case bearer, basicUser, basicPassword
-    /// A key of an `oauth2:` block (`grant`, `tokenUrl`, `clientSecret`…).
+    /// A field of the auth kind, by its key in the file (`token`, `user`, `secretKey`…).
+    case auth(String)
+    /// A key of an `oauth2:` block (`grant`, `tokenUrl`, `clientSecret`…), edited with its checks.
     case oauth2(String)
     case converter, errorConverter
     case timeout, retries
@@ -77,6 +78,8 @@ public struct RequestEditor: Sendable, Equatable {
     public var bodyProblem: String?
     /// The collection's base URL template, shown before a relative path.
     public var baseURL: String?
+    /// The auth the `collection.yaml` files above give the request when it sets none.
+    public var inheritedAuth: EffectiveAuth?
     /// The URL with variables filled in (secrets masked), when the driver could resolve it.
     public var resolvedURL: String?
     /// Variables known for the request (secret values masked), for highlighting.
@@ -91,6 +94,8 @@ public struct RequestEditor: Sendable, Equatable {
     public var oauthToken: OAuthTokenStatus = .unknown
     /// Bodies of the kinds cycled away from, so cycling back restores them.
     var bodyStash: [BodyKind: BodyDefinition] = [:]
+    /// Auth of the kinds cycled away from, likewise.
+    var authStash: [AuthKind: AuthDefinition] = [:]
 
     /// One line of text being edited, and what it changes.
     public struct FieldEdit: Sendable, Equatable {
@@ -116,6 +121,7 @@ public struct RequestEditor: Sendable, Equatable {
         editor.row = min(row, editor.rows.count - 1)
         editor.showsResolvedURL = showsResolvedURL
         editor.baseURL = baseURL
+        editor.inheritedAuth = inheritedAuth
         editor.resolvedURL = resolvedURL
         editor.variables = variables
         editor.inheritedHeaders = inheritedHeaders
@@ -164,11 +170,11 @@ public struct RequestEditor: Sendable, Equatable {
         case .value(let list, let index): update(list, index) { $0.value = text }
         case .bodyFile: draft.body = .file(text)
         case .partMime(let index): return commitPartMime(index, text)
-        case .bearer: draft.auth = .bearer(text)
-        case .basicUser:
-            if case .basic(_, let password)? = draft.auth { draft.auth = .basic(user: text, password: password) }
-        case .basicPassword:
-            if case .basic(let user, _)? = draft.auth { draft.auth = .basic(user: user, password: text) }
+        case .auth(let key):
+            guard let auth = draft.auth else { break }
+            // An optional field left empty is removed from the file (a password is then "", as before).
+            let optional = auth.kind.fields.first { $0.key == key }?.isRequired == false
+            draft.auth = auth.setting(key, to: text.isEmpty && optional ? nil : text)
         case .oauth2(let key): return commitOAuth2(key, text)
         case .converter: draft.converter = text.isEmpty ? nil : text
         case .errorConverter: draft.errorConverter = text.isEmpty ? nil : text
@@ -251,14 +257,22 @@ public struct RequestEditor: Sendable, Equatable {
         }
     }
 
-    /// Cycles auth between none, bearer, basic and oauth2.
+    /// Cycles auth through the kinds: inherited (no `auth:`), then each kind in `AuthKind`'s
+    /// order, `none` (no auth, even an inherited one) included. Values typed for a kind are kept
+    /// while cycling, so cycling back restores them.
     mutating func cycleAuth() {
-        switch draft.auth {
-        case nil: draft.auth = .bearer("")
-        case .bearer?: draft.auth = .basic(user: "", password: "")
-        case .basic?: draft.auth = .oauth2(OAuth2Definition(grant: .clientCredentials, tokenUrl: "", clientId: ""))
-        case .oauth2?: draft.auth = nil
+        if let auth = draft.auth { authStash[auth.kind] = auth }
+        let kinds = AuthKind.allCases
+        let next: AuthKind? = switch draft.auth?.kind {
+        case nil: kinds.first
+        case let kind?: kinds.firstIndex(of: kind).flatMap { kinds.indices.contains($0 + 1) ? kinds[$0 + 1] : nil }
         }
+        draft.auth = next.map { authStash[$0] ?? AuthDefinition(kind: $0, values: Self.authDefaults(of: $0)) }
+    }
+
+    /// The values a new auth of `kind` starts with: an API key goes in a header.
+    static func authDefaults(of kind: AuthKind) -> [String: String] {
+        kind == .apiKey ? ["name": "X-API-Key", "in": "header"] : [:]
     }
 
     // MARK: Lists

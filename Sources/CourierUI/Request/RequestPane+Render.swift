@@ -121,12 +121,7 @@ extension ExplorerState {
         case .headers: return draft.headers.isEmpty ? tab.title : "\(tab.title) \(draft.headers.count)"
         case .body: return editor.bodyKind == .none ? tab.title : "\(tab.title) \(editor.bodyKind.rawValue)"
         case .auth:
-            switch draft.auth {
-            case .bearer?: return "\(tab.title) bearer"
-            case .basic?: return "\(tab.title) basic"
-            case .oauth2?: return "\(tab.title) oauth2"
-            case nil: return tab.title
-            }
+            return draft.auth.map { "\(tab.title) \($0.kind.rawValue)" } ?? editor.inheritedAuth.map { "\(tab.title) \($0.auth.kind.rawValue)↑" } ?? tab.title
         case .converter, .options: return tab.title
         case .tests:
             let count = draft.expectations.count + draft.captures.count
@@ -193,7 +188,7 @@ extension ExplorerState {
             }
             if case .entry = row.kind {
                 x += screen.put(row.enabled ? "[x] " : "[ ] ", row: y, column: x, style: base, limit: rect.maxX - x)
-            } else if case .inherited = row.kind {
+            } else if case .inheritedHeader = row.kind {
                 // Under the request's own headers, lined up with them; the note says where it comes from.
                 x += screen.put(" ↑  ", row: y, column: x, style: base, limit: rect.maxX - x)
             }

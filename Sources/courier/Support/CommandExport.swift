@@ -15,7 +15,7 @@ enum CommandExport {
         let request = try await workspace.prepare(id, with: variables)
         let command: String
         do {
-            command = try format.command(for: request.resolved).text(redactedBy: redact ? request.redactor : nil)
+            command = try format.command(for: request.resolved, auth: request.auth).text(redactedBy: redact ? request.redactor : nil)
         } catch {
             await workspace.shutdown()
             throw CLIFailure.collection("\(request.loaded.displayPath): error: \(error)")
@@ -28,7 +28,7 @@ enum CommandExport {
 
     /// A sentence saying that an OAuth 2.0 request went out without a token, when none is cached yet.
     private static func oauthNote(_ request: PreparedCommandRequest) -> String? {
-        guard case .oauth2? = request.loaded.definition.auth, request.resolved.authToken == nil else { return nil }
+        guard case .oauth2? = request.auth, request.resolved.authToken == nil else { return nil }
         return "note: \(request.loaded.id) authenticates with OAuth 2.0 and no usable token is cached, so the command has no " +
             "Authorization header; `courier run \(request.loaded.id)` fetches one, then export again."
     }

@@ -25,6 +25,8 @@ struct PreparedCommandRequest {
     let loaded: LoadedRequest
     let context: TemplateContext
     let resolved: ResolvedRequest
+    /// The auth it is sent with, for the exports.
+    let auth: AuthDefinition?
     /// Masks the secrets of this request (DESIGN.md, "What is secret").
     let redactor: SecretRedactor
 }
@@ -99,7 +101,8 @@ final class Workspace {
         try checkFile(of: loaded)
         let context = try await context(for: loaded, environment: variables.env, variables: variables.variables)
         let resolution = try resolve(loaded, context: context, environment: variables.env)
-        return PreparedCommandRequest(loaded: loaded, context: context, resolved: resolution.request, redactor: resolution.redactor)
+        return PreparedCommandRequest(loaded: loaded, context: context, resolved: resolution.request, auth: resolution.auth,
+                                      redactor: resolution.redactor)
     }
 
     /// Resolves `request`, turning template problems into collection failures.

@@ -59,7 +59,18 @@ enum ExportFixtures {
             } else {
                 body = request.body
             }
-            auth = keepsAuth ? request.auth : nil
+            // An API key is a header or query parameter on the wire, which is how importers read it back;
+            // `auth: none` and no auth send the same request.
+            switch request.auth {
+            case .apiKey(let name, let value, .header)?:
+                headers.append("\(name): \(value)")
+                auth = nil
+            case .apiKey(let name, let value, .query)?:
+                query.append("\(name)=\(value)")
+                auth = nil
+            case .none?: auth = nil
+            default: auth = keepsAuth ? request.auth : nil
+            }
             captures = keepsTests ? request.captures.map { "\($0.name): \($0.subject)" } : []
             expectations = keepsTests ? request.expectations.map(\.text) : []
         }

@@ -40,14 +40,15 @@ struct PostmanImportTests {
         #expect(imported.requests.allSatisfy { $0.request.method == "GET" })
         let auths = imported.requests.map(\.request.auth)
         let basic = AuthDefinition.basic(user: "postman", password: "password")
-        // Collection basic auth reaches the first folder; digest (folder and request) is listed; noauth wins.
-        #expect(auths == [basic, basic, basic, nil, nil, nil, nil, basic])
+        let digest = AuthDefinition.digest(user: "postman", password: "password", algorithm: nil)
+        // Collection basic auth reaches the first folder; digest (folder and request) is mapped; noauth wins.
+        #expect(auths == [basic, basic, basic, digest, digest, digest, nil, basic])
         #expect(imported.requests[1].request.expectations.map(\.text) == ["status == 200"])
         #expect(imported.requests[6].request.expectations.map(\.text) == ["status == 401"])
         #expect(imported.requests[6].comments.contains { $0.contains("pm.response.headers.has('Authorization')") })
-        #expect(imported.unmapped.filter { $0.reason.hasPrefix("auth type digest") }.map(\.item) == ["Folder level stuff", "Request level stuff/Auth"])
+        #expect(imported.unmapped.filter { $0.reason.hasPrefix("auth type") }.isEmpty)
         #expect(imported.unmapped.filter { $0.reason.contains("runs for every request below it") }.map(\.item) == ["collection", "Folder level stuff"])
-        #expect(imported.unmapped.count == 13)
+        #expect(imported.unmapped.count == 11)
         #expect(imported.environments == [ImportedEnvironment(name: "inherited-entities",
                                                               variables: [Field(name: "env-var", value: "environment value"), Field(name: "duplicate-var", value: "correct")])])
 

@@ -37,6 +37,22 @@ struct OAuth2FormatTests {
         #expect(problems.count == 1 && problems[0].contains("x-note"), "\(problems)")
     }
 
+    @Test("The generic auth model holds oauth2: fields in key order, rebuilt from them, one set, secrets, templating")
+    func genericModel() throws {
+        var oauth = try #require(parsed(Self.file).0)
+        oauth.redirectPort = 8123
+        let auth = AuthDefinition.oauth2(oauth)
+        #expect(auth.kind == .oauth2 && AuthKind.oauth2.fields.map(\.key) == OAuth2Definition.keys)
+        #expect(auth.fields.map(\.key) == ["grant", "tokenUrl", "clientId", "clientSecret", "username", "password", "redirectPort"])
+        let values = Dictionary(uniqueKeysWithValues: auth.fields.map { ($0.key, $0.value) })
+        #expect(AuthDefinition(kind: .oauth2, values: values) == auth)
+        #expect(auth.setting("scope", to: "profile").value(of: "scope") == "profile")
+        #expect(auth.setting("grant", to: "refresh_token").value(of: "grant") == "refresh_token")
+        #expect(auth.secretValues == ["{{oauthClientSecret}}", "{{password}}"])
+        let filled = auth.mapValues { _, value in value.replacingOccurrences(of: "{{password}}", with: "lovelace") }
+        #expect(filled.value(of: "password") == "lovelace" && filled.value(of: "redirectPort") == "8123")
+    }
+
     @Test("A missing key, an unknown grant, a bad clientAuth or port is an error at its place", arguments: [
         ("auth:\n  oauth2: {grant: password, tokenUrl: http://x/t, clientId: c}\n", "r.yaml:2:11: error: the oauth2 grant password needs username"),
         ("auth:\n  oauth2: {grant: device_code, clientId: c}\n", "r.yaml:2:11: error: the oauth2 grant device_code needs tokenUrl and deviceAuthorizationUrl"),

@@ -103,6 +103,26 @@ struct OAuth2SessionTests {
         #expect(shown.count == 1 && shown[0].hasPrefix("Open http://") && shown[0].contains("/oauth/verify and enter "), "\(shown)")
     }
 
+    @Test("oauth2 in a collection.yaml is inherited: a request without auth: of its own buys and sends the token")
+    func inherited() async throws {
+        try directory.write("Shared/collection.yaml", """
+            baseUrl: "{{$demo}}"
+            auth:
+              oauth2:
+                grant: client_credentials
+                tokenUrl: "{{$demo}}/oauth/token"
+                clientId: \(DemoOAuthClient.id)
+                clientSecret: \(DemoOAuthClient.secret)
+            """)
+        try directory.write("Shared/me.yaml", "path: oauth/me\nexpect:\n  - status == 200\n")
+        let session = try await session()
+        let request = try #require(session.tree.request(id: "Shared/me"))
+        let outcome = await session.runOne(request)
+        #expect(outcome.verdict == .passed && outcome.result?.statusCode == 200, "\(String(describing: outcome.problem?.message))")
+        let cached = session.stateFolder(of: request).url.appendingPathComponent(OAuthTokens.fileName)
+        #expect(FileManager.default.fileExists(atPath: cached.path))
+    }
+
     @Test("A request whose tokenUrl is not a URL is refused with its file and line")
     func badURL() async throws {
         try directory.write("API/bad.yaml", "path: oauth/me\nauth:\n  oauth2: {grant: client_credentials, tokenUrl: \"not a url\", clientId: c}\n")

@@ -83,11 +83,13 @@ extension RequestResolver {
         return try await provider.fetchNewToken()
     }
 
-    /// The OAuth 2.0 configuration of `loaded` with its templates filled in; nil for another auth kind.
+    /// The OAuth 2.0 configuration of `loaded`'s effective auth (its own or a `collection.yaml`'s) with
+    /// its templates filled in; nil for another auth kind.
     private func oauth2Configuration(of loaded: LoadedRequest) throws -> OAuth2Configuration? {
-        guard case .oauth2(let definition)? = loaded.definition.auth else { return nil }
+        let effective = EffectiveAuth(of: loaded)
+        guard case .oauth2(let definition)? = effective?.auth else { return nil }
         let context = self.context
-        let location = loaded.definition.locations["auth"] ?? SourceLocation(file: loaded.displayPath, line: 1, column: 1)
+        let location = effective?.location ?? SourceLocation(file: loaded.displayPath, line: 1, column: 1)
         return try Self.oauth2Configuration(definition, at: location) { text, at throws(TemplateError) in try context.render(text, at: at) }
     }
 }

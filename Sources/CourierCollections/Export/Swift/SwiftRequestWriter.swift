@@ -47,12 +47,18 @@ struct SwiftRequestWriter {
 
         // Everything that reads variables first, so the stored properties are known.
         let path = pathExpression(request.url ?? "")
-        let query = request.query.filter(\.enabled).map { "(\(literal($0.name)), \(literal($0.value)))" }
+        var query = request.query.filter(\.enabled).map { "(\(literal($0.name)), \(literal($0.value)))" }
         var headers = request.headers.filter(\.enabled).map { "(\(literal($0.name)), \(literal($0.value)))" }
         switch request.auth {
         case .bearer(let token)?: headers.append("(\"Authorization\", \(literal("Bearer " + token)))")
         case .basic(let user, let password)?:
             headers.append("(\"Authorization\", \"Basic \\(Data(\(literal(user + ":" + password)).utf8).base64EncodedString())\")")
+        case .apiKey(let name, let value, .header)?: headers.append("(\(literal(name)), \(literal(value)))")
+        case .apiKey(let name, let value, .query)?: query.append("(\(literal(name)), \(literal(value)))")
+        case .digest?, .awsSigV4?:
+            // Both answer per request (a challenge, a signature): the endpoint's interceptor or adapter does it.
+            warnings.append("\(exported.id): Digest and AWS SigV4 belong to the endpoint (CourierAuth's DigestAuthenticator, SigV4Adapter); no Authorization header written")
+        case .none?: break
         case .oauth2?:
             // A token is the endpoint's business in Courier: an OAuth2TokenProvider behind a BearerTokenInterceptor.
             warnings.append("\(exported.id): OAuth 2.0 belongs to the endpoint (CourierAuth's OAuth2TokenProvider); no Authorization header written")

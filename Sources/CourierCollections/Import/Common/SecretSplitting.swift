@@ -64,12 +64,8 @@ extension ImportedCollection {
         var copy = request
         copy.headers = request.headers.map { names.replace($0, always: credentials.contains($0.name)) }
         copy.query = request.query.map { names.replace($0, always: credentials.contains($0.name)) }
-        switch request.auth {
-        case .bearer(let token)?: copy.auth = .bearer(names.reference(token, suggested: "token"))
-        case .basic(let user, let password)?: copy.auth = .basic(user: user, password: names.reference(password, suggested: "password"))
-        case .oauth2(let oauth)?: copy.auth = .oauth2(oauth.mappingSecrets { key, value in names.reference(value, suggested: key) })
-        case nil: break
-        }
+        let secretKeys = Set(request.auth?.kind.fields.filter(\.isSecret).map(\.key) ?? [])
+        copy.auth = request.auth?.mapValues { key, value in secretKeys.contains(key) ? names.reference(value, suggested: key) : value }
         return copy
     }
 }

@@ -73,12 +73,7 @@ extension RequestDefinition {
             })
         case .file, nil: break
         }
-        switch auth {
-        case .bearer(let token)?: copy.auth = .bearer(transform(token))
-        case .basic(let user, let password)?: copy.auth = .basic(user: transform(user), password: transform(password))
-        case .oauth2(let oauth)?: copy.auth = .oauth2(oauth.mappingTexts { _, value in transform(value) })
-        case nil: break
-        }
+        copy.auth = auth?.mapValues { _, value in transform(value) }
         return copy
     }
 }

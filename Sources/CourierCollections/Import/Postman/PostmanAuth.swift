@@ -1,5 +1,5 @@
-/// A Postman auth block as far as Courier's auth kinds go: basic and bearer as `auth:`, an API
-/// key as the header or query parameter it adds.
+/// A Postman auth block as far as Courier's auth kinds go: basic, bearer, Digest, AWS SigV4 and
+/// OAuth 2.0 as `auth:`, an API key as the header or query parameter it adds.
 enum PostmanAuth: Sendable {
     case none
     case auth(AuthDefinition)
@@ -42,19 +42,26 @@ extension PostmanWalker {
         case "apikey":
             let field = Field(name: parameter("key") ?? "X-API-Key", value: parameter("value") ?? "")
             return parameter("in") == "query" ? .query(field) : .header(field)
+        case "digest":
+            return .auth(.digest(user: parameter("username") ?? "", password: parameter("password") ?? "",
+                                 algorithm: parameter("algorithm").flatMap { $0.isEmpty ? nil : $0 }))
+        case "awsv4":
+            return .auth(.awsSigV4(accessKey: parameter("accessKey") ?? "", secretKey: parameter("secretKey") ?? "",
+                                   sessionToken: parameter("sessionToken").flatMap { $0.isEmpty ? nil : $0 },
+                                   region: parameter("region") ?? "", service: parameter("service") ?? ""))
         case "oauth2":
             guard let oauth = oauth2(grantType: parameter("grant_type"), parameter) else {
-                skip(owner, "OAuth 2.0 grant \(parameter("grant_type") ?? "none"): Courier has client credentials, password and authorization code; requests under it were imported without auth")
+                skip(owner, "OAuth 2.0 (grant \(parameter("grant_type") ?? "authorization_code")): Courier maps client credentials, password and authorization code, with a token URL; requests under it were imported without auth")
                 return .none
             }
             return .auth(.oauth2(oauth))
         default:
-            skip(owner, "auth type \(type): Courier has no such auth kind yet (basic, bearer, API keys and OAuth 2.0 only); requests under it were imported without auth")
+            skip(owner, "auth type \(type): Courier has no such auth kind yet (basic, bearer, API keys, Digest, AWS SigV4 and OAuth 2.0 only); requests under it were imported without auth")
             return .none
         }
     }
 
-    /// Postman's `oauth2` block as Courier's, for the grants both have; nil for the others (implicit).
+    /// Postman's `oauth2` block as Courier's, for the grants both have and with a token URL; nil otherwise.
     private func oauth2(grantType: String?, _ parameter: (String) -> String?) -> OAuth2Definition? {
         let grant: OAuth2Definition.Grant
         switch grantType ?? "authorization_code" {
@@ -64,7 +71,8 @@ extension PostmanWalker {
         default: return nil
         }
         func nonEmpty(_ key: String) -> String? { parameter(key).flatMap { $0.isEmpty ? nil : $0 } }
-        var oauth = OAuth2Definition(grant: grant, tokenUrl: parameter("accessTokenUrl") ?? "", clientId: parameter("clientId") ?? "")
+        guard let tokenUrl = parameter("accessTokenUrl"), !tokenUrl.isEmpty else { return nil }
+        var oauth = OAuth2Definition(grant: grant, tokenUrl: tokenUrl, clientId: parameter("clientId") ?? "")
         oauth.authorizationUrl = nonEmpty("authUrl")
         oauth.clientSecret = nonEmpty("clientSecret")
         oauth.scope = nonEmpty("scope")

@@ -13,7 +13,7 @@ extension TextEditor {
         try editFields("query", from: old.query, to: new.query, in: root, order: order)
         try editFields("headers", from: old.headers, to: new.headers, in: root, order: order)
         if old.body != new.body { try editBody(root, from: old.body, to: new.body) }
-        if old.auth != new.auth { try editAuth(root, from: old.auth, to: new.auth) }
+        try editAuth(root, from: old.auth, to: new.auth, order: order)
         try scalar("timeout", old.timeout.map { .raw(YAMLText.number($0)) }, new.timeout.map { .raw(YAMLText.number($0)) })
         try scalar("retries", old.retries.map { .raw(String($0)) }, new.retries.map { .raw(String($0)) })
         try scalar("followRedirects", old.followRedirects.map { .raw(String($0)) }, new.followRedirects.map { .raw(String($0)) })
@@ -91,36 +91,41 @@ extension TextEditor {
         }
     }
 
-    /// Auth: the token, or user and password, edited in place; another kind replaces the kind.
-    private mutating func editAuth(_ root: LocatedNode, from old: AuthDefinition?, to new: AuthDefinition?) throws(Refusal) {
-        let order = DocumentParser.requestKeys
+    /// Auth: a changed field of the same kind edited in place (a field added or removed as a key
+    /// of the kind's mapping); another kind replaces the kind and its value; `none` is a plain value.
+    mutating func editAuth(_ root: LocatedNode, from old: AuthDefinition?, to new: AuthDefinition?, order: [String]) throws(Refusal) {
+        guard old != new else { return }
         guard let new else { return try setPair("auth", nil, in: root, order: order) }
         let canonical = CollectionWriter.authLines(new)
         let written: Rendered = canonical.count == 1 ? .inline(String(canonical[0].dropFirst("auth: ".count))) : .block(Array(canonical.dropFirst()))
-        guard let pair = root.pair("auth"), case .mapping(let kinds, _) = pair.value.kind, kinds.count == 1, old != nil else {
+        guard let old, old.kind != .none, new.kind != .none, let pair = root.pair("auth"),
+              case .mapping(let kinds, _) = pair.value.kind, kinds.count == 1 else {
             return try setPair("auth", written, in: root, order: order)
         }
         let kind = kinds[0]
-        switch (old, new) {
-        case (.bearer?, .bearer(let token)):
-            try setScalar("bearer", .text(token), in: pair.value, order: ["bearer", "basic"])
-        case (.basic(let oldUser, let oldPassword)?, .basic(let user, let password)):
-            guard case .mapping = kind.value.kind else { throw Refusal("basic auth that is not a mapping") }
-            if oldUser != user { try setScalar("user", .text(user), in: kind.value, order: ["user", "password"]) }
-            if oldPassword != password { try setScalar("password", .text(password), in: kind.value, order: ["user", "password"]) }
-        case (_, .bearer(let token)):
+        let fieldOrder = new.kind.fields.map(\.key)
+        switch (old.kind == new.kind, new) {
+        case (true, .bearer(let token)):
+            try setScalar("bearer", .text(token), in: pair.value, order: DocumentParser.authKinds)
+        case (true, .oauth2(let after)):
+            guard case .oauth2(let before) = old else { return }
+            try editOAuth2(kind.value, from: before, to: after)
+        case (true, _):
+            guard case .mapping = kind.value.kind else { throw Refusal("\(new.kind.rawValue) auth that is not a mapping") }
+            for key in fieldOrder where old.value(of: key) != new.value(of: key) {
+                try setScalar(key, new.value(of: key).map(YAMLValue.text), in: kind.value, order: fieldOrder)
+            }
+        case (false, .bearer(let token)):
             replace(kind.key.range, with: "bearer")
             try replaceValue(of: kind, with: .inline(YAMLText.scalar(token)))
-        case (_, .basic(let user, let password)):
-            replace(kind.key.range, with: "basic")
-            try replaceValue(of: kind, with: .inline("{user: \(YAMLText.scalar(user)), password: \(YAMLText.scalar(password))}"))
-        case (.oauth2(let before)?, .oauth2(let after)):
-            try editOAuth2(kind.value, from: before, to: after)
-        case (_, .oauth2(let definition)):
+        case (false, .oauth2(let definition)):
             // A block cannot go inside `auth: {…}`: the whole value is written anew.
             if case .mapping(_, true) = pair.value.kind { return try setPair("auth", written, in: root, order: order) }
             replace(kind.key.range, with: "oauth2")
             try replaceValue(of: kind, with: .block(CollectionWriter.oauth2Lines(definition, indent: 2)))
+        case (false, _):
+            replace(kind.key.range, with: new.kind.rawValue)
+            try replaceValue(of: kind, with: .inline(CollectionWriter.authFlow(new)))
         }
     }
 }

@@ -6,6 +6,7 @@ extension TextEditor {
             try setScalar(key, from: before.map(YAMLValue.text), to: after.map(YAMLValue.text), in: root, order: order)
         }
         try editFields("headers", from: old.headers, to: new.headers, in: root, order: order)
+        try editAuth(root, from: old.auth, to: new.auth, order: order)
         try setScalar("timeout", from: old.timeout.map { .raw(YAMLText.number($0)) }, to: new.timeout.map { .raw(YAMLText.number($0)) },
                       in: root, order: order)
         try setScalar("retries", from: old.retries.map { .raw(String($0)) }, to: new.retries.map { .raw(String($0)) }, in: root, order: order)
