@@ -54,13 +54,13 @@ struct ImportSessionTests {
         try home.add(fixture: "postman/inherited-entities.postman_collection.json", as: "inherited.json")
         try await run(home: home) { terminal, collections in
             try await importing("postman", "~/inherited.json", into: "Inherited", in: terminal)
-            let screen = try await terminal.waitFor { $0.contains("imported 8 request(s) from 1 file(s) into Inherited; 13 item(s) could not be mapped") }
+            let screen = try await terminal.waitFor { $0.contains("imported 8 request(s) from 1 file(s) into Inherited; 11 item(s) could not be mapped") }
             #expect(screen.contains("Import postman") && screen.contains("Written (") && screen.contains("+ Inherited/collection-level-stuff/variables.yaml"),
                     "\(screen)")
             // The tree beside the results: the new collection, expanded down to its first request.
             #expect(screen.contains("▾ Inherited") && screen.contains("▾ collection-level-stuff") && screen.contains("variables"), "\(screen)")
             terminal.press(.character("G"))
-            try await terminal.waitFor { $0.contains("✗ ~/inherited.json: Folder level stuff: auth type digest") }
+            try await terminal.waitFor { $0.contains("✗ ~/inherited.json: Environment override: test script line 2") }
             terminal.press(.escape)
             try await terminal.waitFor { !$0.contains("Not mapped") && $0.contains("Inherited/collection-level-stuff/variables") }
             #expect(FileManager.default.fileExists(atPath: collections.appendingPathComponent("Inherited/collection-level-stuff/variables.yaml").path))

@@ -58,16 +58,15 @@ extension URL {
     }
 }
 
-/// Stands in for the browser: follows the authorization URL, redirect included, with a plain GET
-/// (so the demo server's redirect reaches the loopback listener), optionally after `tamper`.
+/// Stands in for the browser: the real curl follows the authorization URL, redirect included (so
+/// the demo server's redirect reaches the loopback listener), optionally after `tamper`. A process
+/// of its own, as a browser is: nothing in this one (a shared session, its pool) can hold it up.
 func followInBrowser(tamper: @escaping @Sendable (URL) -> URL = { $0 }) -> @Sendable (URL) async -> Bool {
     { url in
-        do {
-            _ = try await URLSession.shared.data(from: tamper(url))
-            return true
-        } catch {
-            return false
-        }
+        // The prompt opens the browser before the listener waits: the redirect may come first, and the
+        // listener's socket is already listening, so it waits in the backlog.
+        let result = try? await Processes.run(["curl", "-sS", "-L", "-o", "/dev/null", tamper(url).absoluteString], timeout: 30)
+        return result?.status == 0
     }
 }
 
