@@ -101,7 +101,7 @@ struct ExplorerBackend: Sendable {
         let baseURL = request.settings.last(where: { $0.baseUrl != nil })?.baseUrl
         let inherited = Self.inheritedHeaders(of: request)
         do {
-            let (resolution, context) = try await resolveInContext(request, environment: environment)
+            let (resolution, context, resolver) = try await resolved(request, environment: environment)
             let url = try? resolution.request.urlRequest().url?.absoluteString
             let command = try ExportFormat.curl.command(for: resolution.request, auth: resolution.auth)
             var preview = Preview(curl: command.text(redactedBy: resolution.redactor), curlWithSecrets: command.text(),
@@ -109,7 +109,7 @@ struct ExplorerBackend: Sendable {
                                   variables: shownVariables(context, redactor: resolution.redactor), environments: environments,
                                   captured: captured(for: request, environment: environment), inheritedHeaders: inherited,
                                   inheritedAuth: EffectiveAuth(own: nil, at: nil, settings: request.settings))
-            preview.oauthToken = oauthTokenStatus(of: request, resolver: try await resolver(for: request, environment: environment).0)
+            preview.oauthToken = oauthTokenStatus(of: request, resolver: resolver)
             return preview
         } catch {
             // `V` shows why there is no URL rather than waiting for one.
@@ -136,11 +136,17 @@ struct ExplorerBackend: Sendable {
     }
 
     private func resolveInContext(_ request: LoadedRequest, environment: String?) async throws -> (Resolution, TemplateContext) {
+        let (resolution, context, _) = try await resolved(request, environment: environment)
+        return (resolution, context)
+    }
+
+    /// `request` resolved in `environment`, the context it was filled from and the resolver that did it.
+    private func resolved(_ request: LoadedRequest, environment: String?) async throws -> (Resolution, TemplateContext, RequestResolver) {
         let (resolver, context) = try await resolver(for: request, environment: environment)
         do {
             let resolution = try resolver.resolution(of: request)
             secrets.add(resolution.redactor)
-            return (resolution, context)
+            return (resolution, context, resolver)
         } catch {
             // The message may quote a value ("… is not a URL"); mask what the context knows is secret.
             throw MaskedFailure(description: context.redactor.redact("\(error)"))
