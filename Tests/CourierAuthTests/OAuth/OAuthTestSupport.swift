@@ -66,8 +66,11 @@ func followInBrowser(tamper: @escaping @Sendable (URL) -> URL = { $0 }) -> @Send
     { url in
         // The prompt opens the browser before the listener waits: the redirect may come first, and the
         // listener's socket is already listening, so it waits in the backlog.
-        let result = try? await Processes.run(["curl", "-sS", "-L", "-o", "/dev/null", tamper(url).absoluteString], timeout: 30)
-        if result?.status != 0 { Issue.record("the stand-in browser failed on \(tamper(url)): \(result?.stderr ?? "curl did not finish")") }
+        let result = try? await Processes.run(["curl", "-sS", "-L", "--max-time", "15", "-o", "/dev/null", "-w", "%{url_effective}",
+                                               tamper(url).absoluteString], timeout: 30)
+        if result?.status != 0 {
+            Issue.record("the stand-in browser failed at \(result?.stdoutText ?? "?"): \(result?.stderr ?? "curl did not finish")")
+        }
         return result?.status == 0
     }
 }
