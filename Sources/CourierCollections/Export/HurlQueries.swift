@@ -50,18 +50,6 @@ enum HurlQueries {
 
     /// A Hurl quoted string: `"` and `\` escaped, control characters as `\u{…}`.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where QuotedText.isControl(scalar): out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        QuotedText.quote(text) { "\\u{\(String($0.value, radix: 16))}" }
     }
 }

@@ -11,6 +11,14 @@ enum QuotedText {
     }
 
     static func quote(_ text: String, controlPrefix: String, digits: Int) -> String {
+        quote(text) { scalar in
+            let hex = String(scalar.value, radix: 16)
+            return scalar.value > 0xFF ? "\\u" + hex.leftPadded(to: 4) : controlPrefix + hex.leftPadded(to: digits)
+        }
+    }
+
+    /// `text` quoted with the common escapes, other control characters spelled by `control`.
+    static func quote(_ text: String, control: (Unicode.Scalar) -> String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -19,9 +27,7 @@ enum QuotedText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where isControl(scalar):
-                let hex = String(scalar.value, radix: 16)
-                out += scalar.value > 0xFF ? "\\u" + hex.leftPadded(to: 4) : controlPrefix + hex.leftPadded(to: digits)
+            case _ where isControl(scalar): out += control(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -9,17 +9,24 @@ enum HistoryExamples {
     /// History at all does: the export then says the response is `Data`.
     static func lastBodies(of ids: [String], in tree: CollectionTree, environment: String?) -> [String: Data] {
         let processEnvironment = ProcessInfo.processInfo.environment
+        // One History per collection, opened once for all its requests.
+        var stores: [URL: HistoryStore?] = [:]
         var examples: [String: Data] = [:]
         for id in ids {
             guard let request = tree.request(id: id) else { continue }
             let folder = StateFolder(collectionRoot: request.collectionRoot, environment: environment, processEnvironment: processEnvironment)
-            // Only an existing History is read: an export makes nothing in the state folder.
-            guard FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(HistoryStore.fileName).path),
-                  let store = try? HistoryStore(folder: folder),
+            if stores[folder.url] == nil { stores[folder.url] = openExisting(folder) }
+            guard let store = stores[folder.url] ?? nil,
                   let success = try? store.entries(requestID: id).last(where: { (200..<300).contains($0.status ?? 0) }),
                   let body = try? store.body(of: success) else { continue }
             examples[id] = body
         }
         return examples
+    }
+
+    /// The History of `folder` when there is one: an export makes nothing in the state folder.
+    private static func openExisting(_ folder: StateFolder) -> HistoryStore? {
+        guard FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(HistoryStore.fileName).path) else { return nil }
+        return try? HistoryStore(folder: folder)
     }
 }
