@@ -8,7 +8,12 @@ extension Workspace {
                                           fresh: fresh, evaluate: evaluate, transports: transport.selection(transports))
         options.oauth = oauth
         let demo = self.demo
-        return TestSession(tree: tree, options: options) { try await demo.url() }
+        // Only the requests `requires:` names are read, as `request(_:)` reads only its own.
+        let directory = self.directory
+        let lookup: @Sendable (String) -> LoadedRequest? = { id in
+            CollectionLoader.loadRequest(id, in: directory) ?? CollectionLoader.load(directory).request(id: id)
+        }
+        return TestSession(requests: lookup, options: options) { try await demo.url() }
     }
 
     /// Writes captured variables to their state folders; a failure is a sentence on stderr, not an exit.

@@ -33,7 +33,9 @@ struct PreparedCommandRequest {
 
 /// The loaded collections plus what running their requests needs: environments, variables, the demo server.
 final class Workspace {
-    let tree: CollectionTree
+    let directory: URL
+    /// Every collection, read on first use: a command that names one request reads only its files.
+    private(set) lazy var tree = CollectionLoader.load(directory)
     let demo = DemoServerLauncher()
     /// The transports requests go through, shut down with the workspace.
     let transports = AppTransports()
@@ -41,12 +43,12 @@ final class Workspace {
     let oauth = OAuthTokens(processEnvironment: ProcessInfo.processInfo.environment) { prompt in Output.error("courier: \(prompt)\n") }
 
     init(options: CollectionOptions) {
-        tree = CollectionLoader.load(options.directory)
+        directory = options.directory
     }
 
     /// The request with `id`, or a usage failure that lists close ids.
     func request(_ id: String) throws -> LoadedRequest {
-        if let request = tree.request(id: id) { return request }
+        if let request = CollectionLoader.loadRequest(id, in: directory) ?? tree.request(id: id) { return request }
         if let problem = tree.diagnostics.first(where: { $0.severity == .error && $0.file.contains(id) }) {
             throw CLIFailure.collection("\(problem)")
         }

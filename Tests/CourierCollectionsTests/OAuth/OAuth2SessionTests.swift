@@ -55,7 +55,7 @@ struct OAuth2SessionTests {
     @Test("The first run buys and caches the token; the next session's export carries it, masked under redaction")
     func cachedAndExported() async throws {
         let first = try await session()
-        let request = try #require(first.tree.request(id: "API/clients"))
+        let request = try #require(first.request(id: "API/clients"))
         let outcome = await first.runOne(request)
         #expect(outcome.verdict == .passed && outcome.result?.statusCode == 200)
         let file = first.stateFolder(of: request).url.appendingPathComponent(OAuthTokens.fileName)
@@ -97,7 +97,7 @@ struct OAuth2SessionTests {
     func devicePrompt() async throws {
         let prompts = PromptLog()
         let session = try await session { prompt in prompts.lines.withLock { $0.append(prompt) } }
-        let outcome = await session.runOne(try #require(session.tree.request(id: "API/device")))
+        let outcome = await session.runOne(try #require(session.request(id: "API/device")))
         #expect(outcome.result?.statusCode == 200)
         let shown = prompts.lines.withLock { $0 }
         #expect(shown.count == 1 && shown[0].hasPrefix("Open http://") && shown[0].contains("/oauth/verify and enter "), "\(shown)")
@@ -116,7 +116,7 @@ struct OAuth2SessionTests {
             """)
         try directory.write("Shared/me.yaml", "path: oauth/me\nexpect:\n  - status == 200\n")
         let session = try await session()
-        let request = try #require(session.tree.request(id: "Shared/me"))
+        let request = try #require(session.request(id: "Shared/me"))
         let outcome = await session.runOne(request)
         #expect(outcome.verdict == .passed && outcome.result?.statusCode == 200, "\(String(describing: outcome.problem?.message))")
         let cached = session.stateFolder(of: request).url.appendingPathComponent(OAuthTokens.fileName)
@@ -127,7 +127,7 @@ struct OAuth2SessionTests {
     func badURL() async throws {
         try directory.write("API/bad.yaml", "path: oauth/me\nauth:\n  oauth2: {grant: client_credentials, tokenUrl: \"not a url\", clientId: c}\n")
         let session = try await session()
-        let outcome = await session.runOne(try #require(session.tree.request(id: "API/bad")))
+        let outcome = await session.runOne(try #require(session.request(id: "API/bad")))
         #expect(outcome.problem?.message.contains("API/bad.yaml:2:1: error: oauth2 tokenUrl \"not a url\" is not an http or https URL") == true,
                 "\(String(describing: outcome.problem?.message))")
     }

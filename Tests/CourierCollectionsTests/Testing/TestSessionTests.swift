@@ -40,7 +40,7 @@ struct TestSessionTests {
     }
 
     private func request(_ id: String, in session: TestSession) throws -> LoadedRequest {
-        try #require(session.tree.request(id: id))
+        try #require(session.request(id: id))
     }
 
     @Test("a missing capture runs the required request first; a later session reads the persisted one")

@@ -10,7 +10,7 @@ extension TestSession {
     func requirements(of request: LoadedRequest) throws(RequiresError) -> [LoadedRequest] {
         let collection = request.id.split(separator: "/").first.map(String.init) ?? request.id
         return try request.definition.requires.map { (id: String) throws(RequiresError) -> LoadedRequest in
-            guard let required = tree.request(id: "\(collection)/\(id)") else {
+            guard let required = self.request(id: "\(collection)/\(id)") else {
                 let place = request.definition.locations["requires"]?.description ?? request.displayPath
                 throw RequiresError(description: "\(place): error: requires names '\(id)', which is not a request of \(collection)")
             }

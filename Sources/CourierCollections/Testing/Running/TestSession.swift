@@ -40,8 +40,8 @@ public final class TestSession {
         }
     }
 
-    /// The collections the requests come from.
-    public let tree: CollectionTree
+    /// Finds a request by id, for `requires:`.
+    private let lookup: @Sendable (String) -> LoadedRequest?
     /// How requests are run.
     public let options: Options
     private let demoURL: @Sendable () async throws -> String
@@ -52,12 +52,24 @@ public final class TestSession {
     /// What this session captured itself, by collection root path: all that `save()` writes back.
     private var recorded: [String: CapturedVariables] = [:]
 
+    /// A session over the requests of `tree`.
     /// - Parameter demoURL: Fills `{{$demo}}`, called only for requests that use it.
-    public init(tree: CollectionTree, options: Options, demoURL: @escaping @Sendable () async throws -> String) {
-        self.tree = tree
+    public convenience init(tree: CollectionTree, options: Options, demoURL: @escaping @Sendable () async throws -> String) {
+        self.init(requests: { tree.request(id: $0) }, options: options, demoURL: demoURL)
+    }
+
+    /// A session that finds the requests `requires:` names with `lookup`, so a command that runs
+    /// one request need not load every collection.
+    /// - Parameter demoURL: Fills `{{$demo}}`, called only for requests that use it.
+    public init(requests lookup: @escaping @Sendable (String) -> LoadedRequest?, options: Options,
+                demoURL: @escaping @Sendable () async throws -> String) {
+        self.lookup = lookup
         self.options = options
         self.demoURL = demoURL
     }
+
+    /// The request with `id` (`Demo/users/get-user`).
+    public func request(id: String) -> LoadedRequest? { lookup(id) }
 
     /// The state folder of `request`'s collection in the session's environment.
     public func stateFolder(of request: LoadedRequest) -> StateFolder {
