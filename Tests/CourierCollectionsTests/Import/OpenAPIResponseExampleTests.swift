@@ -1,0 +1,82 @@
+@testable import CourierCollections
+import CourierTestSupport
+import Foundation
+import Testing
+
+@Suite("OpenAPI import: examples of the success response")
+struct OpenAPIResponseExampleTests {
+    static func library() throws -> ImportedCollection {
+        try OpenAPIImporter.parse(try ImportFixtures.data("openapi/library-responses.yaml"), file: "library-responses.yaml")
+    }
+
+    static func json(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }
+
+    @Test("A schema with $refs, allOf, arrays, enums and formats: every property, then the required ones only")
+    func schemaSamples() throws {
+        let list = try Self.library().request(named: "List books")
+        let book = #"{"id": 0, "created": "2024-01-01T00:00:00Z", "isbn": "string", "title": "string", "subtitle": "string", "price": 12.0, "#
+            + #""format": "hardcover", "authors": [{"name": "string", "born": "2024-01-01"}], "website": "https://example.com"}"#
+        #expect(list.examples == [
+            ResponseExample(name: OperationBuilder.everyPropertyName, status: 200,
+                            json: try Self.json(#"{"items": [\#(book)], "total": 0, "next": "string"}"#)),
+            ResponseExample(name: OperationBuilder.requiredOnlyName, status: 200, json: try Self.json(
+                #"{"items": [{"id": 0, "isbn": "string", "title": "string", "price": 12.0, "format": "hardcover", "authors": [{"name": "string"}]}], "total": 0}"#)),
+        ])
+    }
+
+    @Test("A response's own examples come first, named; a $ref response is followed; the required-only sample follows")
+    func documentedExamples() throws {
+        let get = try Self.library().request(named: "Get a book")
+        #expect(get.examples.map(\.name) == ["dune", OperationBuilder.requiredOnlyName])
+        #expect(get.examples.first?.json["title"] == .string("Dune"))
+        // A +json media type counts as JSON, and its status is the documented one.
+        let borrow = try Self.library().request(named: "Borrow a book")
+        #expect(borrow.examples == [
+            ResponseExample(status: 201, json: try Self.json(#"{"id": 7, "due": "2024-05-01", "renewals": 0}"#)),
+            ResponseExample(name: OperationBuilder.requiredOnlyName, status: 201, json: try Self.json(#"{"id": 0, "due": "2024-01-01"}"#)),
+        ])
+    }
+
+    @Test("A recursive schema ends: properties that refer back are left out; a 204 has no example")
+    func recursionAndNoContent() throws {
+        let shelf = try Self.library().request(named: "Get a shelf and the shelves in it")
+        // Every property and the required ones are the same here, so one example is kept.
+        #expect(shelf.examples == [ResponseExample(name: OperationBuilder.everyPropertyName, status: 200, json: try Self.json(#"{"id": 0, "name": "string"}"#))])
+        #expect(try Self.library().request(named: "Health").examples.isEmpty)
+    }
+
+    @Test("The examples are written into the request files, load back the same, and pass check")
+    func writtenAndLoaded() throws {
+        let imported = try Self.library()
+        let written = try ImportFixtures.written(imported, into: "Library")
+        #expect(written.tree.diagnostics.isEmpty, "\(written.tree.diagnostics)")
+        #expect(written.report.unmapped.isEmpty)
+        for request in imported.requests {
+            let id = "Library/" + FileCollectionStore.slug(request.fileName ?? request.name)
+            #expect(try written.request(id).examples == request.request.examples, "\(id)")
+        }
+        let text = try written.text("Library/borrow.yaml")
+        #expect(text.hasSuffix("""
+            examples:
+              - status: 201
+                json: {id: 7, due: "2024-05-01", renewals: 0}
+              - name: "from the schema: required properties only"
+                status: 201
+                json: {id: 0, due: "2024-01-01"}
+
+            """), "\(text)")
+        // Long examples go in block style below json:.
+        #expect(try written.text("Library/list-books.yaml").contains("    json:\n      items:\n"))
+    }
+
+    @Test("docs/demo-openapi.yaml: 3.1 nullable types and allOf users")
+    func demoDescription() throws {
+        let data = try Data(contentsOf: Checkout.root.appendingPathComponent("docs/demo-openapi.yaml"))
+        let imported = try OpenAPIImporter.parse(data, file: "demo-openapi.yaml")
+        let echo = try imported.request(named: "Answer with what arrived")
+        #expect(echo.examples.first?.json["query"] == .string("string"))
+        #expect(echo.examples.last?.json == .object([]))
+        let users = try imported.request(named: "Get a user")
+        #expect(users.examples.first?.json == (try Self.json(#"{"data": {"name": "string", "email": "user@example.com", "role": "member", "id": 0, "created_at": "2024-01-01T00:00:00Z"}}"#)))
+    }
+}
