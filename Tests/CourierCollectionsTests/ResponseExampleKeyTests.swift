@@ -28,7 +28,7 @@ struct ResponseExampleKeyTests {
         #expect(examples.map(\.status) == [200, nil])
         #expect(examples[0].json == (try JSONValue.parse(#"{"data": {"id": 7, "name": "Ada", "tags": ["a", "b"], "admin": true, "note": null}}"#)))
         #expect(examples[1].json["data"]?["name"] == .string("Grace"))
-        #expect(examples.allSatisfy(\.isSuccess))
+        #expect(examples.allSatisfy { $0.isSuccess })
     }
 
     @Test("Bad examples are errors at their place", arguments: [

@@ -49,7 +49,7 @@ struct SwiftOpenAPIExportTests {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         let spec = try Data(contentsOf: Checkout.root.appendingPathComponent("docs/demo-openapi.yaml"))
-        let document = try Self.exported(spec, file: "demo-openapi.yaml", into: "DemoAPI", baseUrl: server.url)
+        let document = try Self.exported(spec, file: "demo-openapi.yaml", into: "DemoServer", baseUrl: server.url)
         #expect(document.text.contains("typealias ResponseObjectType = ListUsersAPageAtATimeResponse"), "\(document.text)")
 
         let directory = try TemporaryDirectory()
@@ -59,7 +59,7 @@ struct SwiftOpenAPIExportTests {
             import Foundation
 
             guard let base = URL(string: CommandLine.arguments[1]) else { fatalError("no base URL") }
-            let endpoint = CourierDemoServerAPI.endpoint(baseURL: base)
+            let endpoint = DemoServerAPI.endpoint(baseURL: base)
             let page = try await ListUsersAPageAtATimeRequest().asyncExecute(on: endpoint)
             let first = page.data?.first
             print("list:", page.data?.count ?? -1, first?.name ?? "-", first?.createdAt ?? "-", page.meta?.total ?? -1)
@@ -71,7 +71,7 @@ struct SwiftOpenAPIExportTests {
             print("echo:", echo.method ?? "-", echo.body ?? "-", echo.query == nil)
             let login = try await ExchangeTheDemoCredentialsForTokensRequest().asyncExecute(on: endpoint)
             print("login:", (login.data?.accessToken?.isEmpty == false), (login.data?.expiresIn ?? 0) > 0)
-            let me = try await TheProfileOfTheTokensUserRequest(token: login.data?.accessToken ?? "").asyncExecute(on: endpoint)
+            let me = try await TheProfileOfTheTokenSUserRequest(token: login.data?.accessToken ?? "").asyncExecute(on: endpoint)
             print("me:", me.data?.username ?? "-")
             """)
         let runner = directory.url.appendingPathComponent("runner")
@@ -82,7 +82,7 @@ struct SwiftOpenAPIExportTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdoutText == """
             list: 5 Ada Lovelace 2024-01-10T09:30:00Z 12
-            get: 3 Grace Hopper dev
+            get: 3 Grace Hopper member
             created: Grace Hopper grace@example.com
             echo: POST {"hello":"courier"} true
             login: true true

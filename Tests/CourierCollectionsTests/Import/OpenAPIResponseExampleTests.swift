@@ -51,32 +51,41 @@ struct OpenAPIResponseExampleTests {
         let written = try ImportFixtures.written(imported, into: "Library")
         #expect(written.tree.diagnostics.isEmpty, "\(written.tree.diagnostics)")
         #expect(written.report.unmapped.isEmpty)
-        for request in imported.requests {
-            let id = "Library/" + FileCollectionStore.slug(request.fileName ?? request.name)
+        #expect(written.report.requestIds.count == imported.requests.count)
+        for (id, request) in zip(written.report.requestIds, imported.requests) {
             #expect(try written.request(id).examples == request.request.examples, "\(id)")
         }
         let text = try written.text("Library/borrow.yaml")
         #expect(text.hasSuffix("""
             examples:
               - status: 201
-                json: {id: 7, due: "2024-05-01", renewals: 0}
+                json: {id: 7, due: 2024-05-01, renewals: 0}
               - name: "from the schema: required properties only"
                 status: 201
-                json: {id: 0, due: "2024-01-01"}
+                json: {id: 0, due: 2024-01-01}
 
             """), "\(text)")
         // Long examples go in block style below json:.
         #expect(try written.text("Library/list-books.yaml").contains("    json:\n      items:\n"))
     }
 
-    @Test("docs/demo-openapi.yaml: 3.1 nullable types and allOf users")
+    @Test("docs/demo-openapi.yaml: 3.1 nullable types, allOf users, optional objects sampled with their required properties")
     func demoDescription() throws {
         let data = try Data(contentsOf: Checkout.root.appendingPathComponent("docs/demo-openapi.yaml"))
         let imported = try OpenAPIImporter.parse(data, file: "demo-openapi.yaml")
         let echo = try imported.request(named: "Answer with what arrived")
+        // No property is required: every one, none, and the lists and objects with their required ones (none).
+        #expect(echo.examples.map(\.name) == [OperationBuilder.everyPropertyName, OperationBuilder.requiredOnlyName, OperationBuilder.optionalObjectsName])
         #expect(echo.examples.first?.json["query"] == .string("string"))
-        #expect(echo.examples.last?.json == .object([]))
-        let users = try imported.request(named: "Get a user")
-        #expect(users.examples.first?.json == (try Self.json(#"{"data": {"name": "string", "email": "user@example.com", "role": "member", "id": 0, "created_at": "2024-01-01T00:00:00Z"}}"#)))
+        #expect(echo.examples.first?.json["bodySize"] == .number("0"))
+        #expect(echo.examples[1].json == .object([]))
+        #expect(echo.examples[2].json == (try Self.json(#"{"headers": [["string"]]}"#)))
+        // allOf joins NewUser's properties (a default stands for the value) and required list with the user's own.
+        let user = try imported.request(named: "Get a user")
+        #expect(user.examples.map(\.json) == [
+            try Self.json(#"{"data": {"name": "string", "email": "user@example.com", "role": "member", "id": 0, "created_at": "2024-01-01T00:00:00Z"}}"#),
+            .object([]),
+            try Self.json(#"{"data": {"name": "string", "email": "user@example.com"}}"#),
+        ])
     }
 }

@@ -4,11 +4,12 @@ extension OperationBuilder {
     /// Names of the examples made from a schema, as the request file shows them.
     static let everyPropertyName = "from the schema: every property"
     static let requiredOnlyName = "from the schema: required properties only"
+    static let optionalObjectsName = "from the schema: required properties, in optional objects too"
 
     /// The examples of the lowest documented 2xx response with a JSON body: the media type's
-    /// `example` or each of its `examples`, else a sample of its schema with every property; and,
-    /// when it differs, a sample with only the required properties, which shows which keys may be
-    /// missing or null.
+    /// `example` or each of its `examples`, else a sample of its schema with every property; and the
+    /// samples with only the required properties (with and without optional objects and lists)
+    /// that differ from those, which show which keys may be missing or null.
     func responseExamples() -> [ResponseExample] {
         let successes = (operation["responses"]?.pairs ?? []).compactMap { key, value in Int(key).map { ($0, value) } }
             .filter { (200..<300).contains($0.0) }.sorted { $0.0 < $1.0 }
@@ -30,11 +31,15 @@ extension OperationBuilder {
             examples.append(ResponseExample(name: name, status: status, json: value))
         }
         guard let schema = media["schema"] else { return examples }
-        let every = ResponseSchemaSample(document: document, extent: .everyProperty).value(of: schema)
-        let required = ResponseSchemaSample(document: document, extent: .requiredOnly).value(of: schema)
-        if examples.isEmpty, let every { examples.append(ResponseExample(name: Self.everyPropertyName, status: status, json: every)) }
-        if let required, required != every, !examples.contains(where: { $0.json == required }) {
-            examples.append(ResponseExample(name: Self.requiredOnlyName, status: status, json: required))
+        let samples: [(String, ResponseSchemaSample.Extent)] = [
+            (Self.everyPropertyName, .everyProperty), (Self.requiredOnlyName, .requiredOnly), (Self.optionalObjectsName, .requiredAndOptionalObjects),
+        ]
+        // The description's own examples stand for every property; the other samples add what only they show.
+        let documented = examples
+        for (name, extent) in samples.dropFirst(documented.isEmpty ? 0 : 1) {
+            guard let sample = ResponseSchemaSample(document: document, extent: extent).value(of: schema),
+                  !examples.contains(where: { $0.json == sample }) else { continue }
+            examples.append(ResponseExample(name: name, status: status, json: sample))
         }
         return examples
     }

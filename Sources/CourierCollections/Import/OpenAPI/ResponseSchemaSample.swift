@@ -1,6 +1,7 @@
 /// A JSON value a response schema allows, made to show its types: every property, or only the
-/// required ones (nullable ones `null`), so that the two side by side tell a type inferrer which
-/// keys may be missing or null. `$ref`s (to components and within them), `allOf`, `oneOf`/`anyOf`
+/// required ones (nullable ones `null`), or those and the optional objects and lists with their
+/// own required ones, so that side by side they tell a type inferrer which keys may be missing or
+/// null at every depth. `$ref`s (to components and within them), `allOf`, `oneOf`/`anyOf`
 /// (the first alternative), enums, formats, 3.0's `nullable` and 3.1's `type: [T, "null"]` are
 /// followed; `writeOnly` properties, which a response never holds, are left out.
 struct ResponseSchemaSample {
@@ -10,6 +11,9 @@ struct ResponseSchemaSample {
         case everyProperty
         /// The required properties only, and `null` for those that are nullable.
         case requiredOnly
+        /// As `requiredOnly`, with optional (or nullable) objects and lists there too, holding their
+        /// required properties: what shows which keys inside an optional object may be missing.
+        case requiredAndOptionalObjects
     }
 
     let document: OpenAPIDocument
@@ -25,7 +29,9 @@ struct ResponseSchemaSample {
             guard !references.contains(reference), let target = document.pointer(reference) else { return nil }
             return value(of: target, references: references + [reference])
         }
-        if extent == .requiredOnly && Self.isNullable(schema) { return .null }
+        if extent != .everyProperty && Self.isNullable(schema) && !(extent == .requiredAndOptionalObjects && Self.isContainer(schema)) {
+            return .null
+        }
         if let parts = schema["allOf"]?.items, !parts.isEmpty {
             return combined(parts, references: references).flatMap { value(of: $0, references: references) }
         }
@@ -39,9 +45,13 @@ struct ResponseSchemaSample {
             var pairs: [(String, JSONValue)] = []
             let required = Set(schema["required"]?.items.compactMap(\.text) ?? [])
             for (name, property) in schema["properties"]?.pairs ?? [] {
-                guard extent == .everyProperty || required.contains(name), !isWriteOnly(property),
-                      let sample = value(of: property, references: references) else { continue }
-                pairs.append((name, sample))
+                guard !isWriteOnly(property), let sample = value(of: property, references: references) else { continue }
+                let kept = switch extent {
+                case .everyProperty: true
+                case .requiredOnly: required.contains(name)
+                case .requiredAndOptionalObjects: required.contains(name) || sample.isObject || sample.isArray
+                }
+                if kept { pairs.append((name, sample)) }
             }
             return .object(pairs)
         case "array"?:
@@ -93,6 +103,11 @@ struct ResponseSchemaSample {
         var pairs: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(properties)), ("required", .array(required))]
         if nullable { pairs.append(("nullable", .bool(true))) }
         return .object(pairs)
+    }
+
+    /// Whether the schema itself (not through a `$ref`) is an object or a list.
+    private static func isContainer(_ schema: JSONValue) -> Bool {
+        schema["allOf"] != nil || ["object", "array"].contains(OpenAPIDocument.declaredType(of: schema) ?? "")
     }
 
     /// Whether `null` is allowed: 3.0's `nullable: true`, 3.1's `type: [T, "null"]`, or a `null` alternative.
