@@ -11,16 +11,16 @@ struct OpenAPIResponseExampleTests {
 
     static func json(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }
 
-    @Test("A schema with $refs, allOf, arrays, enums and formats: every property, then the required ones only")
+    @Test("A schema with $refs, allOf, arrays, enums, formats and a minimum: every property, then the required ones only")
     func schemaSamples() throws {
         let list = try Self.library().request(named: "List books")
         let book = #"{"id": 0, "created": "2024-01-01T00:00:00Z", "isbn": "string", "title": "string", "subtitle": "string", "price": 12.0, "#
             + #""format": "hardcover", "authors": [{"name": "string", "born": "2024-01-01"}], "website": "https://example.com"}"#
         #expect(list.examples == [
             ResponseExample(name: OperationBuilder.everyPropertyName, status: 200,
-                            json: try Self.json(#"{"items": [\#(book)], "total": 0, "next": "string"}"#)),
+                            json: try Self.json(#"{"items": [\#(book)], "total": 1, "next": "string"}"#)),
             ResponseExample(name: OperationBuilder.requiredOnlyName, status: 200, json: try Self.json(
-                #"{"items": [{"id": 0, "isbn": "string", "title": "string", "price": 12.0, "format": "hardcover", "authors": [{"name": "string"}]}], "total": 0}"#)),
+                #"{"items": [{"id": 0, "isbn": "string", "title": "string", "subtitle": null, "price": 12.0, "format": "hardcover", "authors": [{"name": "string"}]}], "total": 1}"#)),
         ])
     }
 

@@ -57,16 +57,17 @@ struct ResponseSchemaSample {
         case "array"?:
             // An element that cannot be sampled (a list of the schema itself) leaves the whole list out.
             return schema["items"].flatMap { value(of: $0, references: references) }.map { .array([$0]) }
-        case "integer"?: return documented(schema) ?? .number("0")
+        case "integer"?: return documented(schema) ?? schema["minimum"] ?? .number("0")
         // A number with a fraction, so that it reads as a floating-point type, not an integer.
-        case "number"?: return documented(schema).map(Self.withFraction) ?? .number("0.5")
+        case "number"?: return (documented(schema) ?? schema["minimum"]).map(Self.withFraction) ?? .number("0.5")
         case "boolean"?: return documented(schema) ?? .bool(true)
         case "string"?: return documented(schema) ?? .string(OpenAPIDocument.stringSample(format: schema["format"]?.text))
         default: return nil
         }
     }
 
-    /// The schema's own example of a scalar: `example`, the first of 3.1's `examples`, `default`.
+    /// The schema's own example of a scalar: `example`, the first of 3.1's `examples`, `default`
+    /// (a number's `minimum` comes after these, as a value the schema allows).
     private func documented(_ schema: JSONValue) -> JSONValue? {
         schema["example"] ?? schema["examples"]?.items.first ?? schema["default"]
     }
