@@ -33,6 +33,42 @@ struct SwiftOpenAPIExportTests {
         #expect(text.contains("struct HealthRequest: Request {\n    typealias ResponseObjectType = Data\n"))
     }
 
+    /// The library fixture's Swift, compiled against Courier: documents its schema allows (nulls,
+    /// optional keys left out, a recursive list) decode into the types its examples gave.
+    @Test("The types from a schema's examples compile and decode what the schema allows", .timeLimit(.minutes(5)))
+    func libraryTypesDecode() async throws {
+        let document = try Self.exported(try ImportFixtures.data("openapi/library-responses.yaml"), file: "library.yaml", into: "Library")
+        let directory = try TemporaryDirectory()
+        let generated = try directory.write("Generated.swift", document.text)
+        let main = try directory.write("main.swift", #"""
+            import Courier
+            import Foundation
+
+            let decoder = JSONDecoder()
+            func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T { try decoder.decode(type, from: Data(json.utf8)) }
+            let page = try decode(ListBooksResponse.self, """
+                {"items": [{"id": 1, "isbn": "978", "title": "Dune", "subtitle": null, "price": 9, "format": "ebook",
+                            "authors": [{"name": "Frank Herbert", "born": null}], "created": "2024-02-03T04:05:06Z"}], "total": 1, "next": null}
+                """)
+            print("page:", page.items[0].title, page.items[0].price, page.next == nil, page.items[0].authors[0].born == nil, page.items[0].website == nil)
+            let book = try decode(GetABookResponse.self, """
+                {"isbn": "979", "title": "Emma", "subtitle": null, "price": 4.5, "format": "paperback", "authors": [{"name": "Jane Austen"}]}
+                """)
+            print("book:", book.id == nil, book.title, book.price)
+            let shelf = try decode(GetAShelfAndTheShelvesInItResponse.self, #"{"id": 1, "name": "SF", "children": [{"id": 2, "name": "Old"}]}"#)
+            print("shelf:", shelf.id, shelf.name)
+            let loan = try decode(BorrowABookResponse.self, #"{"id": 7, "due": "2024-05-01"}"#)
+            print("loan:", loan.id, loan.renewals == nil)
+            """#)
+        let runner = directory.url.appendingPathComponent("runner")
+        let built = try await SwiftCompilation.build([generated, main], into: runner)
+        #expect(built.status == 0, "swiftc failed:\n\(built.stderr)\n\(document.text)")
+        guard built.status == 0 else { return }
+        let run = try await Processes.run([runner.path], timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)\n\(document.text)")
+        #expect(run.stdoutText == "page: Dune 9.0 true true true\nbook: true Emma 4.5\nshelf: 1 SF\nloan: 7 true\n")
+    }
+
     @Test("A response example given, as History's last response is, wins over the stored examples")
     func givenExampleWins() throws {
         let imported = try OpenAPIImporter.parse(try ImportFixtures.data("openapi/library-responses.yaml"), file: "library.yaml")
