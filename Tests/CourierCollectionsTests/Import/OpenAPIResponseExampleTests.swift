@@ -88,4 +88,42 @@ struct OpenAPIResponseExampleTests {
             try Self.json(#"{"data": {"name": "string", "email": "user@example.com"}}"#),
         ])
     }
+
+    @Test("3.1: a null alternative, const, anyOf, a map, a reference that points nowhere, and a response without a schema")
+    func openAPI31() throws {
+        let text = """
+        openapi: 3.1.0
+        info: {title: t, version: "1"}
+        paths:
+          /a:
+            get:
+              responses:
+                "200":
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [owner, kind, labels]
+                        properties:
+                          owner: {oneOf: [{$ref: "#/components/schemas/Person"}, {type: "null"}]}
+                          kind: {const: widget}
+                          size: {anyOf: [{type: integer}, {type: string}]}
+                          labels: {type: object, additionalProperties: {type: string}}
+                          lost: {$ref: "#/components/schemas/Nowhere"}
+          /b:
+            get:
+              responses:
+                "200": {content: {application/json: {example: [1, 2]}}}
+        components:
+          schemas:
+            Person: {type: object, required: [name], properties: {name: {type: string}}}
+        """
+        let imported = try OpenAPIImporter.parse(Data(text.utf8), file: "t.yaml")
+        #expect(try imported.request(named: "GET /a").examples.map(\.json) == [
+            try Self.json(#"{"owner": {"name": "string"}, "kind": "widget", "size": 0, "labels": {}}"#),
+            try Self.json(#"{"owner": null, "kind": "widget", "labels": {}}"#),
+            try Self.json(#"{"owner": {"name": "string"}, "kind": "widget", "labels": {}}"#),
+        ])
+        #expect(try imported.request(named: "GET /b").examples == [ResponseExample(status: 200, json: .array([.number("1"), .number("2")]))])
+    }
 }

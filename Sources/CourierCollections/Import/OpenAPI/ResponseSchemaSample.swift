@@ -29,7 +29,7 @@ struct ResponseSchemaSample {
             guard !references.contains(reference), let target = document.pointer(reference) else { return nil }
             return value(of: target, references: references + [reference])
         }
-        if extent != .everyProperty && Self.isNullable(schema) && !(extent == .requiredAndOptionalObjects && Self.isContainer(schema)) {
+        if extent != .everyProperty && Self.isNullable(schema) && !(extent == .requiredAndOptionalObjects && isContainer(schema)) {
             return .null
         }
         if let parts = schema["allOf"]?.items, !parts.isEmpty {
@@ -106,9 +106,12 @@ struct ResponseSchemaSample {
         return .object(pairs)
     }
 
-    /// Whether the schema itself (not through a `$ref`) is an object or a list.
-    private static func isContainer(_ schema: JSONValue) -> Bool {
-        schema["allOf"] != nil || ["object", "array"].contains(OpenAPIDocument.declaredType(of: schema) ?? "")
+    /// Whether the schema is an object or a list: itself, its first alternative besides `null`, or what they refer to.
+    private func isContainer(_ schema: JSONValue) -> Bool {
+        let alternatives = (schema["oneOf"] ?? schema["anyOf"])?.items ?? []
+        let chosen = alternatives.first { OpenAPIDocument.declaredType(of: $0) != "null" } ?? schema
+        guard let resolved = document.resolved(chosen) else { return false }
+        return resolved["allOf"] != nil || ["object", "array"].contains(OpenAPIDocument.declaredType(of: resolved) ?? "")
     }
 
     /// Whether `null` is allowed: 3.0's `nullable: true`, 3.1's `type: [T, "null"]`, or a `null` alternative.
