@@ -24,15 +24,17 @@ struct OpenAPIResponseExampleTests {
         ])
     }
 
-    @Test("A response's own examples come first, named; a $ref response is followed; the required-only sample follows")
+    @Test("A response's own examples come first, named, then the schema's samples; a $ref response is followed")
     func documentedExamples() throws {
         let get = try Self.library().request(named: "Get a book")
-        #expect(get.examples.map(\.name) == ["dune", OperationBuilder.requiredOnlyName])
+        #expect(get.examples.map(\.name) == ["dune", OperationBuilder.everyPropertyName, OperationBuilder.requiredOnlyName])
         #expect(get.examples.first?.json["title"] == .string("Dune"))
         // A +json media type counts as JSON, and its status is the documented one.
         let borrow = try Self.library().request(named: "Borrow a book")
         #expect(borrow.examples == [
             ResponseExample(status: 201, json: try Self.json(#"{"id": 7, "due": "2024-05-01", "renewals": 0}"#)),
+            ResponseExample(name: OperationBuilder.everyPropertyName, status: 201,
+                            json: try Self.json(#"{"id": 0, "due": "2024-01-01", "renewals": 0, "returned": true}"#)),
             ResponseExample(name: OperationBuilder.requiredOnlyName, status: 201, json: try Self.json(#"{"id": 0, "due": "2024-01-01"}"#)),
         ])
     }
@@ -60,6 +62,9 @@ struct OpenAPIResponseExampleTests {
             examples:
               - status: 201
                 json: {id: 7, due: 2024-05-01, renewals: 0}
+              - name: "from the schema: every property"
+                status: 201
+                json: {id: 0, due: 2024-01-01, renewals: 0, returned: true}
               - name: "from the schema: required properties only"
                 status: 201
                 json: {id: 0, due: 2024-01-01}

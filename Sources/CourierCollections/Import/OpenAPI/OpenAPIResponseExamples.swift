@@ -7,9 +7,9 @@ extension OperationBuilder {
     static let optionalObjectsName = "from the schema: required properties, in optional objects too"
 
     /// The examples of the lowest documented 2xx response with a JSON body: the media type's
-    /// `example` or each of its `examples`, else a sample of its schema with every property; and the
-    /// samples with only the required properties (with and without optional objects and lists)
-    /// that differ from those, which show which keys may be missing or null.
+    /// `example` and each of its `examples`, then the samples of its schema that differ from those —
+    /// every property, only the required ones, and those with optional objects and lists holding
+    /// theirs — which show every key and which ones may be missing or null.
     func responseExamples() -> [ResponseExample] {
         let successes = (operation["responses"]?.pairs ?? []).compactMap { key, value in Int(key).map { ($0, value) } }
             .filter { (200..<300).contains($0.0) }.sorted { $0.0 < $1.0 }
@@ -34,9 +34,8 @@ extension OperationBuilder {
         let samples: [(String, ResponseSchemaSample.Extent)] = [
             (Self.everyPropertyName, .everyProperty), (Self.requiredOnlyName, .requiredOnly), (Self.optionalObjectsName, .requiredAndOptionalObjects),
         ]
-        // The description's own examples stand for every property; the other samples add what only they show.
-        let documented = examples
-        for (name, extent) in samples.dropFirst(documented.isEmpty ? 0 : 1) {
+        // Beside the description's own examples, the samples add the keys those leave out, and which may be missing.
+        for (name, extent) in samples {
             guard let sample = ResponseSchemaSample(document: document, extent: extent).value(of: schema),
                   !examples.contains(where: { $0.json == sample }) else { continue }
             examples.append(ResponseExample(name: name, status: status, json: sample))
