@@ -21,7 +21,7 @@ struct ImportCommandTests {
         Checkout.root.appendingPathComponent("Tests/CourierCollectionsTests/Fixtures/Import/\(path)").path
     }
 
-    @Test("docs/demo-openapi.yaml imports with nothing unmapped, passes check, and courier test runs green against the demo server")
+    @Test("docs/demo-openapi.yaml imports with nothing unmapped, passes check, exports typed Swift, and courier test runs green against the demo server")
     func demoDescription() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
@@ -34,6 +34,12 @@ struct ImportCommandTests {
 
         let check = try await courier(["check"])
         #expect(check.status == 0 && check.stderr.contains("15 requests and 1 environments checked: no problems"), "\(check.stderr)")
+
+        // Nothing sent yet, so no History: the Swift export types the response from the examples the import kept.
+        let swift = try await courier(["export", "DemoAPI/users/get-user", "--format", "swift"])
+        #expect(swift.status == 0, "\(swift.stderr)")
+        #expect(swift.stdoutText.contains("/// The response of Get a user, inferred from the examples of its request file."), "\(swift.stdoutText)")
+        #expect(swift.stdoutText.contains("    let createdAt: String?\n"), "\(swift.stdoutText)")
 
         let test = try await courier(["test", "DemoAPI", "--env", "default", "--var", "port=\(server.port)", "--var", "token=courier-demo-token",
                                       "--var", "username=ada", "--var", "password=lovelace"])

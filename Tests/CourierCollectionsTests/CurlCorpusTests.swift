@@ -21,7 +21,7 @@ struct CurlCorpusTests {
     ]
     private static let fileContent = "line one\r\nline two\nname=value & more; é\n"
     /// The shell variables the commands use.
-    private static let environment = ["DO_API_TOKEN": "do-token-1", "MYVARIABLE": "from a variable", "FILENAME": "file.txt"]
+    static let environment = ["DO_API_TOKEN": "do-token-1", "MYVARIABLE": "from a variable", "FILENAME": "file.txt"]
 
     enum Outcome: Equatable {
         case equivalent
@@ -81,26 +81,20 @@ struct CurlCorpusTests {
         } catch {
             return .refused(error.description)
         }
-        let (first, run) = try await received(running: original, in: folder.url, server: server)
+        let (first, run) = try await Self.received(running: original, in: folder.url, server: server)
         guard let viaCurl = first else {
             let said = run.stderr.split(separator: "\n").last { $0.hasPrefix("curl:") }.map(String.init) ?? "no request arrived"
             return .notRunnable("curl exited with \(run.status): \(said)")
         }
 
         let text = CollectionWriter.text(of: imported.request)
-        try folder.write("Collections/Imported/request.yaml", text)
-        let tree = CollectionLoader.load(folder.url.appendingPathComponent("Collections"))
-        guard tree.diagnostics.isEmpty, let loaded = tree.request(id: "Imported/request") else {
-            return .failing("the saved file does not load: \(tree.diagnostics)\n\(text)")
-        }
-        let context = TemplateContext(processEnvironment: Self.environment)
         let exported: String
         do {
-            exported = try RequestResolver(context: context).resolve(loaded).cURL()
+            exported = try Self.reexported(imported, in: folder)
         } catch {
-            return .failing("the saved request does not resolve: \(error)\n\(text)")
+            return .failing(error.message)
         }
-        guard let viaCourier = try await received(running: exported, in: folder.url, server: server).request else {
+        guard let viaCourier = try await Self.received(running: exported, in: folder.url, server: server).request else {
             return .failing("the exported command reaches no server:\n\(exported)")
         }
         guard let difference = Self.difference(viaCurl, viaCourier) else { return .equivalent }
@@ -118,8 +112,33 @@ struct CurlCorpusTests {
         return .failing("\(difference)\(beyondWarnings)\n\(text)\n\(exported)")
     }
 
+    /// Why a saved import cannot be sent again.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// The command `courier curl` prints for `imported` once it is saved as a request file in
+    /// `folder` and loaded back, as a user's import is.
+    static func reexported(_ imported: CurlImport, in folder: TemporaryDirectory) throws(Failure) -> String {
+        let text = CollectionWriter.text(of: imported.request)
+        do {
+            try folder.write("Collections/Imported/request.yaml", text)
+        } catch {
+            throw Failure(message: "cannot save the request: \(error)")
+        }
+        let tree = CollectionLoader.load(folder.url.appendingPathComponent("Collections"))
+        guard tree.diagnostics.isEmpty, let loaded = tree.request(id: "Imported/request") else {
+            throw Failure(message: "the saved file does not load: \(tree.diagnostics)\n\(text)")
+        }
+        do {
+            return try RequestResolver(context: TemplateContext(processEnvironment: environment)).resolve(loaded).cURL()
+        } catch {
+            throw Failure(message: "the saved request does not resolve: \(error)\n\(text)")
+        }
+    }
+
     /// What the server received from `command` run by bash in `folder` (nil when nothing arrived), and how curl ended.
-    private func received(running command: String, in folder: URL, server: DemoServer) async throws -> (request: ReceivedRequest?, run: ProcessResult) {
+    static func received(running command: String, in folder: URL, server: DemoServer) async throws -> (request: ReceivedRequest?, run: ProcessResult) {
         let before = server.statistics.journal.count
         let run = try await Processes.run(["bash", "-c", "cd \(ShellQuote.quote(folder.path))\n" + command],
                                     environment: Self.environment, timeout: 20)

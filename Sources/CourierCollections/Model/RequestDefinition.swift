@@ -80,6 +80,8 @@ public struct RequestDefinition: Sendable, Equatable {
     public var expectations: [Assertion] = []
     /// `skip: true`: `courier test` leaves the request out unless it is named.
     public var skip: Bool?
+    /// Examples of the response (`examples:`), which the Swift export types the response from.
+    public var examples: [ResponseExample] = []
     /// Where each top-level key was written, for messages.
     public var locations: [String: SourceLocation] = [:]
 
@@ -92,6 +94,7 @@ public struct RequestDefinition: Sendable, Equatable {
             && lhs.trustRedirects == rhs.trustRedirects && lhs.transport == rhs.transport
             && lhs.converter == rhs.converter && lhs.errorConverter == rhs.errorConverter
             && lhs.requires == rhs.requires && lhs.captures == rhs.captures && lhs.expectations == rhs.expectations && lhs.skip == rhs.skip
+            && lhs.examples == rhs.examples
     }
 }
 

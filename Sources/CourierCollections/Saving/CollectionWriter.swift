@@ -29,6 +29,7 @@ public enum CollectionWriter {
         if let converter = request.converter { lines.append("converter: \(YAMLText.scalar(converter))") }
         if let converter = request.errorConverter { lines.append("errorConverter: \(YAMLText.scalar(converter))") }
         lines += testingLines(of: request)
+        if !request.examples.isEmpty { lines += ["examples:"] + exampleLines(request.examples) }
         return lines.joined(separator: "\n") + "\n"
     }
 

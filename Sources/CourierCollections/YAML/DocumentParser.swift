@@ -4,7 +4,7 @@ import Yams
 /// Parses the YAML text of collection files into models, with diagnostics.
 public enum DocumentParser {
     static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "trustRedirects", "transport", "converter", "errorConverter",
-                              "requires", "capture", "expect", "skip"]
+                              "requires", "capture", "expect", "skip", "examples"]
     static let collectionKeys = ["name", "baseUrl", "headers", "auth", "timeout", "retries", "transport", "variables", "order"]
     static let bodyKeys = ["json", "text", "form", "file", "multipart"]
 
@@ -99,6 +99,7 @@ public enum DocumentParser {
             case "capture": request.captures = captures(value, reader: &reader)
             case "expect": request.expectations = expectations(value, reader: &reader)
             case "skip": request.skip = reader.bool(value, what: "skip")
+            case "examples": request.examples = responseExamples(value, reader: &reader)
             default: request.errorConverter = reader.string(value, what: "errorConverter")
             }
         }

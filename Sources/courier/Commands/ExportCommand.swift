@@ -12,8 +12,9 @@ struct ExportCommand: AsyncParsableCommand {
         (and --env's) where the format has a place for them; secret values are left empty unless \
         --include-secrets. postman writes one environment file per environment beside --output \
         (NAME.ENV.postman_environment.json). swift writes one Courier `Request` type per request, with \
-        Codable response types inferred from a JSON example of the response (--response-example FILE, \
-        such as one saved by `courier run ID --output FILE`).
+        Codable response types inferred from a JSON example of the response: --response-example FILE \
+        (such as one saved by `courier run ID --output FILE`), else the last 2xx response History kept, \
+        else the request file's examples: (which `courier import openapi` writes).
 
         curl and httpie print runnable commands with the values filled in, secrets included; --redact masks them.
 

@@ -4,8 +4,9 @@ import Foundation
 /// Writes requests as a Swift source file for the Courier library: one `Request` type per
 /// request in its NerdzNetworking vocabulary (`path`, `method`, `queryParams`, `headers`, `body`,
 /// `responseConverter`), with `Codable` response types inferred from a JSON example of the
-/// response (the last one in History, passed as `CollectionExportOptions.responseExamples`) and
-/// request body types inferred from the body. `{{baseUrl}}` becomes the endpoint's base URL;
+/// response (the last one in History or a file, passed as `CollectionExportOptions.responseExamples`,
+/// else the success examples of the request file's `examples:`) and request body types inferred
+/// from the body. `{{baseUrl}}` becomes the endpoint's base URL;
 /// other variables become stored properties, with the collection's values as defaults.
 public enum SwiftExporter {
     /// The Swift file of `collection`'s requests.
@@ -32,13 +33,25 @@ public enum SwiftExporter {
             var base = SwiftNames.type(exported.name)
             while usedNames.contains(base + "Request") { base += "2" }
             usedNames.insert(base + "Request")
-            let example = responseExample(options.responseExamples[exported.id], converter: exported.request.converter)
-            var writer = SwiftRequestWriter(exported: exported, typeName: base, defaults: variables, example: example)
+            let examples = responseExamples(of: exported, given: options.responseExamples[exported.id])
+            var writer = SwiftRequestWriter(exported: exported, typeName: base, defaults: variables, examples: examples)
             lines.append("")
             lines += writer.lines()
             warnings += writer.warnings
         }
         return ExportDocument(text: lines.joined(separator: "\n") + "\n", warnings: warnings + CollectionExportOptions.withheldWarning(withheld))
+    }
+
+    /// What a request's response type is inferred from: the example given for it (History's last
+    /// response, `--response-example`), else the request file's examples of a success; each as the
+    /// part the converter selects.
+    static func responseExamples(of exported: ExportedRequest, given: Data?) -> SwiftRequestWriter.ResponseExamples {
+        let converter = exported.request.converter
+        if let given {
+            return SwiftRequestWriter.ResponseExamples(values: responseExample(given, converter: converter).map { [$0] } ?? [], origin: "an example of it")
+        }
+        let stored = exported.request.examples.filter(\.isSuccess).compactMap { responseExample(Data($0.json.compactText.utf8), converter: converter) }
+        return SwiftRequestWriter.ResponseExamples(values: stored, origin: "the examples of its request file")
     }
 
     /// The part of a response example the response type decodes: what the converter's key path selects.

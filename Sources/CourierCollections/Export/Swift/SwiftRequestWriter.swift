@@ -7,8 +7,8 @@ struct SwiftRequestWriter {
     let typeName: String
     /// Variable values to use as the stored properties' defaults (secrets already left empty).
     let defaults: [Field]
-    /// The (converted) response example, when there is one.
-    let example: JSONValue?
+    /// The (converted) response examples, none when there is none.
+    let examples: ResponseExamples
     private(set) var warnings: [String] = []
     /// Variables the request uses, in first-use order: the placeholder name and the property.
     private var properties: [(variable: String, property: String)] = []
@@ -22,11 +22,23 @@ struct SwiftRequestWriter {
         "decoder", "requiresAuthentication",
     ]
 
-    init(exported: ExportedRequest, typeName: String, defaults: [Field], example: JSONValue?) {
+    /// JSON examples of a response, which its type must decode every one of.
+    struct ResponseExamples {
+        var values: [JSONValue]
+        /// Where they come from, for the type's comment: `an example of it`.
+        var origin: String
+
+        /// What the examples share: a key one of them lacks, or holds null, is optional.
+        var shape: SwiftTypeInference.Shape? {
+            values.map(SwiftTypeInference.shape(of:)).reduce(nil) { SwiftTypeInference.merged($0, $1) }
+        }
+    }
+
+    init(exported: ExportedRequest, typeName: String, defaults: [Field], examples: ResponseExamples) {
         self.exported = exported
         self.typeName = typeName
         self.defaults = defaults
-        self.example = example
+        self.examples = examples
     }
 
     mutating func lines() -> [String] {
@@ -36,9 +48,9 @@ struct SwiftRequestWriter {
 
         // The response type.
         var writer = SwiftTypeWriter(rootConformances: "Codable, Sendable, ResponseObject", nestedConformances: "Codable, Sendable")
-        let response = example.flatMap { writer.declare(SwiftTypeInference.shape(of: $0), name: typeName + "Response") }
+        let response = examples.shape.flatMap { writer.declare($0, name: typeName + "Response") }
         if response != nil {
-            declarations += ["/// The response of \(exported.name), inferred from an example of it."] + writer.lines + [""]
+            declarations += ["/// The response of \(exported.name), inferred from \(examples.origin)."] + writer.lines + [""]
         }
         var header = ["/// \(exported.name): `\(request.method) \(request.url ?? "")` (\(exported.id))."]
         if response == nil {

@@ -89,6 +89,12 @@ extension JSONValue {
         return false
     }
 
+    /// Whether this is an array.
+    var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     /// The value as text a variable can hold: strings as they are, anything else as compact JSON.
     var variableText: String {
         if case .string(let text) = self { return text }

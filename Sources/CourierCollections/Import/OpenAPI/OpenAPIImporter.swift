@@ -2,8 +2,9 @@ import Foundation
 
 /// OpenAPI 3.0 and 3.1 (JSON or YAML, local `$ref`s) as a collection: one request per operation in
 /// a folder per tag, the first server as `baseUrl` (its variables in the `default` environment),
-/// parameters and bodies from examples or schema skeletons, security schemes as auth, and the
-/// documented success status as an `expect:` line.
+/// parameters and bodies from examples or schema skeletons, security schemes as auth, the
+/// documented success status as an `expect:` line, and examples of the success response (its own,
+/// or samples of its schema) as `examples:`.
 public enum OpenAPIImporter {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
     /// The environment that receives server variables and credentials.

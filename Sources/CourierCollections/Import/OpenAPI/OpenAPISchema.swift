@@ -69,16 +69,20 @@ struct OpenAPIDocument {
         }
     }
 
-    /// The schema's type: `type` (the first besides `null` when 3.1 lists several), else what its keys imply.
-    static func type(of schema: JSONValue) -> String {
+    /// The schema's type: `type` (the first besides `null` when 3.1 lists several), else what its
+    /// keys imply, else `string`.
+    static func type(of schema: JSONValue) -> String { declaredType(of: schema) ?? "string" }
+
+    /// The schema's type as `type(of:)` finds it; nil for a schema that allows anything (`{}`).
+    static func declaredType(of schema: JSONValue) -> String? {
         if let type = schema["type"]?.text { return type }
         if let types = schema["type"]?.items.compactMap(\.text), let first = types.first(where: { $0 != "null" }) ?? types.first { return first }
-        if schema["properties"] != nil { return "object" }
+        if schema["properties"] != nil || schema["additionalProperties"] != nil { return "object" }
         if schema["items"] != nil { return "array" }
-        return "string"
+        return nil
     }
 
-    private static func stringSample(format: String?) -> String {
+    static func stringSample(format: String?) -> String {
         switch format {
         case "date-time": return "2024-01-01T00:00:00Z"
         case "date": return "2024-01-01"

@@ -62,6 +62,7 @@ struct OperationBuilder {
         let requirements = operation["security"] ?? document.root["security"]
         security.apply(requirements, to: &imported.request, operation: item0)
         if let status = successStatus() { imported.request.expectations = [Self.statusAssertion(status)] }
+        imported.request.examples = responseExamples()
     }
 
     /// The collection variable a path parameter's example goes into: its name, or `name_2`…

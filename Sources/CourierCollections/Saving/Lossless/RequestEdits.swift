@@ -20,6 +20,10 @@ extension TextEditor {
         try scalar("converter", old.converter.map(YAMLValue.text), new.converter.map(YAMLValue.text))
         try scalar("errorConverter", old.errorConverter.map(YAMLValue.text), new.errorConverter.map(YAMLValue.text))
         try editTesting(root, from: old, to: new)
+        if old.examples != new.examples {
+            // Examples are written by imports, not edited line by line: a change rewrites the list.
+            try setPair("examples", new.examples.isEmpty ? nil : .block(CollectionWriter.exampleLines(new.examples)), in: root, order: order)
+        }
     }
 
     /// The body: within its kind, only the kind's value changes (a JSON body keeps flow style

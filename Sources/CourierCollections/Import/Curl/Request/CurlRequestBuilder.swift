@@ -22,6 +22,10 @@ struct CurlRequestBuilder {
         var request = RequestDefinition()
         let copy = CopyingReader(read: readFile)
         var data = try state.data.map { piece throws(CurlImporter.ImportError) in try piece.resolvingStandardInput(input) }
+        let strippedFiles = data.compactMap { piece in
+            if case .file(let path, stripsNewlines: true) = piece { return path }
+            return nil
+        }
         try place(url: urlWord.withEnvironmentTemplates, data: &data, copy: copy, into: &request)
         request.headers = state.headers
         request.timeout = state.timeout
@@ -31,11 +35,20 @@ struct CurlRequestBuilder {
             request.auth = mapped.auth
             if let warning = mapped.warning { warnings.append(warning) }
         }
-        warnings += copy.copied.map { "the content of \($0) was copied into the request: curl changes it before sending (joins, strips line breaks or encodes it), which a file reference cannot say" }
+        warnings += copy.copied.map { copiedWarning($0, stripped: strippedFiles) }
         warnings += state.variables.map { variable in
             "$\(variable.name) (in the \(variable.place)): the shell fills it in; saved as {{$env.\(variable.name)}}, taken from the environment when the request is sent"
         }
         return CurlImport(request: request, url: request.url ?? "", warnings: warnings)
+    }
+
+    /// Why a file's content, not a reference to it, is in the request; for `-d @file`, what keeps a reference.
+    private func copiedWarning(_ path: String, stripped: [String]) -> String {
+        guard stripped.contains(path) else {
+            return "the content of \(path) was copied into the request: curl changes it before sending (joins or encodes it), which a file reference cannot say"
+        }
+        return "the content of \(path) was copied into the request with its CR and LF removed, as curl's -d @\(path) sends it; "
+            + "a file reference (body: file:) would send the file as it is, as --data-binary @\(path) does (which keeps a reference)"
     }
 
     private func defaultMethod(hasBody: Bool) -> String {
