@@ -103,7 +103,7 @@ struct ExplorerBackend: Sendable {
         do {
             let (resolution, context, resolver) = try await resolved(request, environment: environment)
             let url = try? resolution.request.urlRequest().url?.absoluteString
-            let command = try ExportFormat.curl.command(for: resolution.request, auth: resolution.auth)
+            let command = try ExportFormat.curl.command(for: resolution.request, auth: resolution.auth, connection: resolution.connection)
             var preview = Preview(curl: command.text(redactedBy: resolution.redactor), curlWithSecrets: command.text(),
                                   resolvedURL: url.map(resolution.redactor.url), baseURL: baseURL,
                                   variables: shownVariables(context, redactor: resolution.redactor), environments: environments,
