@@ -147,7 +147,7 @@ let package = Package(
             "courier", "Courier", "CourierCollections", "CourierDemoServer", "CourierHistory", "CourierTestSupport",
         ]),
         .testTarget(name: "CourierExplorerTests", dependencies: [
-            "CourierCollections", "CourierExplorer", "CourierHistory", "CourierUI", "CourierTestSupport",
+            "CourierAsyncHTTPClient", "CourierCollections", "CourierExplorer", "CourierHistory", "CourierUI", "CourierTestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

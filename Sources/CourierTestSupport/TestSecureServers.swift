@@ -1,8 +1,9 @@
 import CourierDemoServer
 import Foundation
 
-/// HTTPS demo servers and forward proxies shared by every test in a process, started on first
-/// use: certificates are made then, and the client's files written to a temporary folder.
+/// HTTPS demo servers shared by every test in a process, started on first use: certificates are
+/// made then, and the client's files written to a temporary folder. Proxies are not shared: a
+/// test starts its own `DemoProxy`, so its journal holds that test's requests only.
 public enum TestSecureServers {
     /// What the tests reach.
     public struct Servers: Sendable {
@@ -14,14 +15,15 @@ public enum TestSecureServers {
         public let tls: DemoServer
         /// The same, refusing clients without a certificate signed by the authority.
         public let mutualTLS: DemoServer
-        /// A proxy that lets everyone through.
-        public let proxy: DemoProxy
-        /// A proxy that wants `Proxy-Authorization: Basic` with `proxyCredentials`.
-        public let authenticatedProxy: DemoProxy
     }
 
-    /// The user and password `authenticatedProxy` accepts.
+    /// Credentials for a test's `DemoProxy` that wants `Proxy-Authorization: Basic`.
     public static let proxyCredentials = DemoProxy.Credentials(user: "ada", password: "proxy-secret")
+
+    /// `proxyCredentials` as a proxy URL for `proxy`: `http://ada:proxy-secret@127.0.0.1:PORT`.
+    public static func authenticatedURL(of proxy: DemoProxy) -> String {
+        "http://\(proxyCredentials.user):\(proxyCredentials.password)@127.0.0.1:\(proxy.port)"
+    }
 
     private actor Holder {
         var servers: Task<Servers, any Error>?
@@ -35,9 +37,7 @@ public enum TestSecureServers {
                     certificates: certificates,
                     files: try certificates.writeClientFiles(to: folder),
                     tls: try await DemoServer.start(tls: DemoServerTLS(certificates: certificates)),
-                    mutualTLS: try await DemoServer.start(tls: DemoServerTLS(certificates: certificates, requiresClientCertificate: true)),
-                    proxy: try await DemoProxy.start(),
-                    authenticatedProxy: try await DemoProxy.start(credentials: TestSecureServers.proxyCredentials))
+                    mutualTLS: try await DemoServer.start(tls: DemoServerTLS(certificates: certificates, requiresClientCertificate: true)))
             }
             servers = task
             return try await task.value

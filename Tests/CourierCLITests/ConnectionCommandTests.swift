@@ -51,60 +51,83 @@ struct ConnectionCommandTests {
         #expect(without.stderr.contains(servers.mutualTLS.url), "\(without.stderr)")
     }
 
-    @Test("http_proxy and HTTP_PROXY are honoured on both transports: libcurl reads them under URLSession, courier under AsyncHTTPClient",
+    @Test("http_proxy and HTTP_PROXY are honoured on both transports: libcurl reads them under URLSession (an absolute-URI request), courier under AsyncHTTPClient (a CONNECT tunnel)",
           arguments: [("asynchttpclient", "HTTP_PROXY"), ("asynchttpclient", "http_proxy"), ("urlsession", "http_proxy")])
     func environmentProxy(transport: String, variable: String) async throws {
-        let proxy = try await TestSecureServers.shared().proxy
-        let demo = try await TestServer.url().absoluteString
+        let proxy = try await DemoProxy.start()
+        let demo = try await TestServer.url()
         let path = uniquePath()
-        let result = try await run(["run", "Net/one", "--var", "base=\(demo)", "--transport", transport], in: try collection(path: path),
-                                   environment: [variable: proxy.url])
+        let result = try await run(["run", "Net/one", "--var", "base=\(demo.absoluteString)", "--transport", transport],
+                                   in: try collection(path: path), environment: [variable: proxy.url])
+        await proxy.stop()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(proxy.journal.contains { $0.kind == .absoluteURI && $0.target == "\(demo)/\(path)" && $0.forwarded })
+        let expected = transport == "urlsession"
+            ? ProxiedRequest(kind: .absoluteURI, target: "\(demo.absoluteString)/\(path)", proxyAuthorization: nil, forwarded: true)
+            : ProxiedRequest(kind: .connect, target: "127.0.0.1:\(demo.port ?? 0)", proxyAuthorization: nil, forwarded: true)
+        #expect(proxy.journal == [expected])
     }
 
-    @Test("--proxy with Basic credentials, --noproxy past it, and the password masked in what is printed")
+    @Test("--proxy with Basic credentials, --noproxy past it, and SOCKS credentials refused without showing the password")
     func proxyFlags() async throws {
         let servers = try await TestSecureServers.shared()
-        let credentials = TestSecureServers.proxyCredentials
-        let proxyURL = "http://\(credentials.user):\(credentials.password)@127.0.0.1:\(servers.authenticatedProxy.port)"
-        let path = uniquePath()
-        let directory = try collection(path: path)
-        let base = ["run", "Net/one", "--var", "base=\(servers.tls.url)", "--cacert", servers.files.authority]
-        #expect(try await run(base + ["--proxy", proxyURL], in: directory).status == 0)
-        #expect(servers.authenticatedProxy.journal.contains { $0.kind == .connect && $0.target == "127.0.0.1:\(servers.tls.port)" && $0.forwarded })
-        let before = servers.authenticatedProxy.journal.count
-        #expect(try await run(base + ["--proxy", proxyURL, "--noproxy", "127.0.0.1"], in: directory).status == 0)
-        #expect(servers.authenticatedProxy.journal.count == before, "--noproxy went past the proxy")
-        let bad = try await run(base + ["--proxy", "socks5://ada:\(credentials.password)@127.0.0.1:1"], in: directory)
+        let proxy = try await DemoProxy.start(credentials: TestSecureServers.proxyCredentials)
+        let directory = try collection(path: uniquePath())
+        let base = ["run", "Net/one", "--var", "base=\(servers.tls.url)", "--cacert", servers.files.authority,
+                    "--proxy", TestSecureServers.authenticatedURL(of: proxy)]
+        let through = try await run(base, in: directory)
+        let past = try await run(base + ["--noproxy", "127.0.0.1"], in: directory)
+        await proxy.stop()
+        #expect(through.status == 0, "\(through.stderr)")
+        #expect(past.status == 0, "\(past.stderr)")
+        #expect(proxy.journal.map(\.target) == ["127.0.0.1:\(servers.tls.port)"], "once through the proxy, once past it")
+        #expect(proxy.journal.first?.forwarded == true)
+
+        let password = TestSecureServers.proxyCredentials.password
+        let bad = try await run(["run", "Net/one", "--var", "base=\(servers.tls.url)", "--proxy", "socks5://ada:\(password)@127.0.0.1:1"], in: directory)
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--proxy: error: proxy: SOCKS proxy credentials are not supported"), "\(bad.stderr)")
-        #expect(!bad.stderr.contains(credentials.password))
+        #expect(!bad.stderr.contains(password))
     }
 
-    @Test("courier curl carries -k, --cacert, --cert, --key, -x and --noproxy, and the real curl reaches the TLS listener through the proxy")
+    @Test("courier curl carries --cacert, --cert, --key, -x and --noproxy, and the real curl reaches the client-certificate listener through the proxy")
     func curlExport() async throws {
         let servers = try await TestSecureServers.shared()
         let files = servers.files
-        let credentials = TestSecureServers.proxyCredentials
-        let path = uniquePath()
-        let proxyURL = "http://\(credentials.user):\(credentials.password)@127.0.0.1:\(servers.authenticatedProxy.port)"
-        let keys = "caCert: \(files.authority)\nclientCert: \(files.clientCertificate)\nclientKey: \(files.clientKey)\nproxy: \(proxyURL)\nnoProxy: [example.invalid]\n"
-        let directory = try collection(keys, path: path)
+        let proxy = try await DemoProxy.start(credentials: TestSecureServers.proxyCredentials)
+        let proxyURL = TestSecureServers.authenticatedURL(of: proxy)
+        let keys = "caCert: \(files.authority)\nclientCert: \(files.clientCertificate)\nclientKey: \(files.clientKey)\n" +
+            "proxy: \(proxyURL)\nnoProxy: [example.invalid]\n"
+        let directory = try collection(keys, path: uniquePath())
         let export = try await run(["curl", "Net/one", "--var", "base=\(servers.mutualTLS.url)"], in: directory)
         #expect(export.status == 0, "\(export.stderr)")
-        let command = export.stdoutText
+        let command = export.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         for option in ["--cacert '\(files.authority)'", "--cert '\(files.clientCertificate)'", "--key '\(files.clientKey)'",
                        "-x '\(proxyURL)'", "--noproxy 'example.invalid'"] {
             #expect(command.contains(option), "\(option) in \(command)")
         }
-        let curl = try await Processes.run(["/bin/sh", "-c", command.trimmingCharacters(in: .whitespacesAndNewlines) + " --silent --show-error --write-out '%{http_code}'"], timeout: 60)
+        let curl = try await Processes.run(["/bin/sh", "-c", command + " --silent --show-error --write-out '%{http_code}'"], timeout: 60)
+        let redacted = try await run(["curl", "Net/one", "--var", "base=\(servers.mutualTLS.url)", "--redact"], in: directory)
+        await proxy.stop()
         #expect(curl.status == 0, "\(curl.stderr)")
         #expect(curl.stdoutText.hasSuffix("200"))
-        #expect(servers.authenticatedProxy.journal.contains { $0.kind == .connect && $0.target == "127.0.0.1:\(servers.mutualTLS.port)" && $0.forwarded })
+        #expect(proxy.journal.map(\.target) == ["127.0.0.1:\(servers.mutualTLS.port)"])
+        #expect(proxy.journal.first?.forwarded == true)
+        #expect(!redacted.stdoutText.contains(TestSecureServers.proxyCredentials.password))
+        #expect(redacted.stdoutText.contains("-x 'http://ada:••••••@127.0.0.1:\(proxy.port)'"), "\(redacted.stdoutText)")
+    }
 
-        let redacted = try await run(["curl", "Net/one", "--var", "base=\(servers.mutualTLS.url)", "--redact"], in: directory)
-        #expect(!redacted.stdoutText.contains(credentials.password))
-        #expect(redacted.stdoutText.contains("-x 'http://ada:••••••@127.0.0.1:\(servers.authenticatedProxy.port)'"), "\(redacted.stdoutText)")
+    @Test("courier curl with -k and a proxy for an http URL: the real curl sends an absolute-URI request through it")
+    func curlAbsoluteURI() async throws {
+        let proxy = try await DemoProxy.start()
+        let demo = try await TestServer.url().absoluteString
+        let path = uniquePath()
+        let directory = try collection("insecure: true\nproxy: \(proxy.url)\n", path: path)
+        let export = try await run(["curl", "Net/one", "--var", "base=\(demo)"], in: directory)
+        let command = export.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(command.contains("-k") && command.contains("-x '\(proxy.url)'"), "\(command)")
+        let curl = try await Processes.run(["/bin/sh", "-c", command + " --silent --show-error --write-out '%{http_code}'"], timeout: 60)
+        await proxy.stop()
+        #expect(curl.stdoutText.hasSuffix("200"), "\(curl.stderr)")
+        #expect(proxy.journal == [ProxiedRequest(kind: .absoluteURI, target: "\(demo)/\(path)", proxyAuthorization: nil, forwarded: true)])
     }
 }

@@ -113,6 +113,13 @@ public struct ProxiedRequest: Sendable, Equatable {
     public let proxyAuthorization: String?
     /// Whether the proxy let it through (false: answered `407`, or the target could not be reached).
     public let forwarded: Bool
+
+    public init(kind: Kind, target: String, proxyAuthorization: String?, forwarded: Bool) {
+        self.kind = kind
+        self.target = target
+        self.proxyAuthorization = proxyAuthorization
+        self.forwarded = forwarded
+    }
 }
 
 /// The proxy's record, shared with its connections.

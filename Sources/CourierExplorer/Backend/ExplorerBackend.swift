@@ -43,7 +43,8 @@ struct ExplorerBackend: Sendable {
         } catch {
             throw await explained(error, of: request, environment: environment, edited: edited)
         }
-        let result = await RequestRunner.run(resolution.request, progress: progress)
+        var result = await RequestRunner.run(resolution.request, progress: progress)
+        result.connection = resolution.connection.lines
         let outcome = RequestOutcome.judging(request, result: result, context: context, redactor: resolution.redactor, evaluate: true)
         secrets.add(outcome.redactor)
         var captured = CapturedVariables()

@@ -48,7 +48,7 @@ struct ConnectionResolver {
         if let (text, layer) = last(\.proxy) {
             let filled = try render(text, layer.locations["proxy"])
             guard !filled.trimmingCharacters(in: .whitespaces).isEmpty else {
-                connection.proxy = ResolvedConnection.ProxyChoice.none
+                connection.proxy = .direct
                 connection.lines.append("Proxy: none, whatever the environment says (proxy, \(layer.place(of: "proxy")))")
                 return
             }

@@ -6,8 +6,8 @@ import Foundation
 public struct ResolvedConnection: Sendable, Hashable {
     /// Certificate checks and the client certificate, paths made absolute.
     public var tls = TLSSettings.standard
-    /// The proxy `proxy:` or `--proxy` names; nil when none does (an empty `proxy: ""` is `.none`:
-    /// no proxy, whatever the environment says).
+    /// The proxy `proxy:` or `--proxy` names; nil when none does (an empty `proxy: ""` is
+    /// `.direct`: no proxy, whatever the environment says).
     public var proxy: ProxyChoice?
     /// The hosts `noProxy:` or `--noproxy` reach directly; nil when neither says.
     public var noProxy: [String]?
@@ -20,7 +20,7 @@ public struct ResolvedConnection: Sendable, Hashable {
     /// A proxy setting: a server, or none at all.
     public enum ProxyChoice: Sendable, Hashable {
         case server(ProxyServer)
-        case none
+        case direct
     }
 
     public init() {}
@@ -44,7 +44,7 @@ public struct ResolvedConnection: Sendable, Hashable {
         if let path = tls.clientKeyPath { groups.append([.word("--key"), .value(path)]) }
         switch proxy {
         case .server(let server)?: groups.append([.word("-x"), .url(server.url(maskingPasswordWith: nil))])
-        case .none?: groups.append([.word("-x"), .value("")])
+        case .direct?: groups.append([.word("-x"), .value("")])
         case nil: break
         }
         if let noProxy { groups.append([.word("--noproxy"), .value(noProxy.joined(separator: ","))]) }
