@@ -66,10 +66,14 @@ public final class DemoProxy: Sendable {
         let proxy = DemoProxy(channel: channel, host: host, port: channel.channel.localAddress?.port ?? port, journal: journal)
         let handler = ProxyConnection(credentials: credentials, journal: journal)
         let loop = Task {
-            try? await withThrowingDiscardingTaskGroup { group in
-                try await channel.executeThenClose { connections in
-                    for try await connection in connections { group.addTask { await handler.serve(connection) } }
+            do {
+                try await withThrowingDiscardingTaskGroup { group in
+                    try await channel.executeThenClose { connections in
+                        for try await connection in connections { group.addTask { await handler.serve(connection) } }
+                    }
                 }
+            } catch {
+                // The listener closed (stop() or a socket error); the proxy is done either way.
             }
         }
         proxy.acceptLoop.withLock { $0 = loop }

@@ -43,12 +43,15 @@ struct DemoServerCommand: AsyncParsableCommand {
             throw CLIFailure.usage("\(name) must be between 0 and 65535, got \(value).")
         }
         let server = try await listen(port) { try await DemoServer.start(host: host, port: port) }
-        let secure = try await tlsPort.map { tlsPort in try await startTLS(on: tlsPort) }
-        let proxy = try await proxyPort.map { proxyPort in try await listen(proxyPort) { try await DemoProxy.start(host: host, port: proxyPort) } }
+        var secure: DemoServer?
+        if let tlsPort { secure = try await startTLS(on: tlsPort) }
+        var proxy: DemoProxy?
+        if let proxyPort { proxy = try await listen(proxyPort) { try await DemoProxy.start(host: host, port: proxyPort) } }
+        let (tlsServer, proxyServer) = (secure, proxy)
         let stopping = StopSignals.install {
             await server.stop()
-            await secure?.stop()
-            await proxy?.stop()
+            await tlsServer?.stop()
+            await proxyServer?.stop()
         }
         print("Courier demo server listening on \(server.url)")
         if let secure { print("  and on \(secure.url) (HTTPS)") }
