@@ -46,7 +46,7 @@ struct DemoServerCommand: AsyncParsableCommand {
         var secure: DemoServer?
         if let tlsPort { secure = try await startTLS(on: tlsPort) }
         var proxy: DemoProxy?
-        if let proxyPort { proxy = try await listen(proxyPort) { try await DemoProxy.start(host: host, port: proxyPort) } }
+        if let proxyPort { proxy = try await listen(proxyPort, flag: "--proxy-port") { try await DemoProxy.start(host: host, port: proxyPort) } }
         let (tlsServer, proxyServer) = (secure, proxy)
         let stopping = StopSignals.install {
             await server.stop()
@@ -64,11 +64,11 @@ struct DemoServerCommand: AsyncParsableCommand {
     }
 
     /// Starts a listener, turning a port that cannot be bound into a usage error.
-    private func listen<T>(_ port: Int, _ start: () async throws -> T) async throws -> T {
+    private func listen<T>(_ port: Int, flag: String = "--port", _ start: () async throws -> T) async throws -> T {
         do {
             return try await start()
         } catch {
-            throw CLIFailure.usage("Could not listen on \(host):\(port) (\(error)). Is another program using the port? Try port 0.")
+            throw CLIFailure.usage("Could not listen on \(host):\(port) (\(error)). Is another program using the port? Try \(flag) 0.")
         }
     }
 
@@ -78,7 +78,7 @@ struct DemoServerCommand: AsyncParsableCommand {
         let folder = certificates.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("courier-demo-tls-\(UUID().uuidString)")
         let files = try made.writeClientFiles(to: folder)
-        let server = try await listen(port) { try await DemoServer.start(host: host, port: port, tls: DemoServerTLS(certificates: made)) }
+        let server = try await listen(port, flag: "--tls-port") { try await DemoServer.start(host: host, port: port, tls: DemoServerTLS(certificates: made)) }
         print("HTTPS certificate authority: \(files.authority) (--cacert); client certificate: \(files.clientCertificate), key: \(files.clientKey)")
         return server
     }
