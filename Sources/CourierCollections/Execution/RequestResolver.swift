@@ -251,7 +251,7 @@ public struct RequestResolver: Sendable {
             do {
                 let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
                 auth?.install(on: endpoint.modifiers)
-                if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName) }
+                if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName, settings: settings) }
                 return endpoint
             } catch {
                 throw ResolveError(description: "\(fileLocation.description): error: \(error)")
