@@ -39,6 +39,16 @@ struct ConnectionCommandTests {
         #expect(urlsession.stderr.contains("--cacert: error: caCert cannot be honoured by the urlsession transport"), "\(urlsession.stderr)")
     }
 
+    @Test("courier test takes the same flags: the TLS listener's request passes with --insecure and is a transport error (exit 3) without")
+    func testCommand() async throws {
+        let servers = try await TestSecureServers.shared()
+        let directory = try collection("expect:\n  - status == 200\n", path: uniquePath())
+        let base = ["test", "Net", "--var", "base=\(servers.tls.url)"]
+        let passed = try await run(base + ["-k"], in: directory)
+        #expect(passed.status == 0, "\(passed.stdoutText)\(passed.stderr)")
+        #expect(try await run(base, in: directory).status == 3)
+    }
+
     @Test("A listener that wants a client certificate: caCert, clientCert and clientKey in the file work; without them, exit 3")
     func clientCertificate() async throws {
         let servers = try await TestSecureServers.shared()

@@ -142,5 +142,10 @@ struct ConnectionSettingsTests {
         #expect {
             try resolve(files)
         } throws: { String(describing: $0).contains("API/one.yaml:2:1: error: proxy: an https:// proxy") }
+        let environment = ["API/collection.yaml": "baseUrl: http://127.0.0.1:1\n", "API/one.yaml": "path: a\n",
+                           "API/environments/dev.yaml": "insecure: maybe\n"]
+        #expect {
+            try resolve(environment, environment: "dev")
+        } throws: { String(describing: $0).contains("dev.yaml:1:11: error: insecure takes true or false, found 'maybe'") }
     }
 }
