@@ -131,6 +131,10 @@ struct ConnectionSettingsTests {
         }
         #expect(!command.text(redactedBy: redactor).contains("hunter2"))
         #expect(command.text(redactedBy: redactor).contains("-x 'http://ada:••••••@127.0.0.1:3128'"))
+        let httpie = try ExportFormat.httpie.command(for: resolved.resolution.request, auth: nil, connection: resolved.resolution.connection)
+        #expect(httpie.text().contains("--verify=no"))
+        #expect(httpie.text().contains("--proxy https:http://ada:hunter2@127.0.0.1:3128"), "\(httpie.text())")
+        #expect(!httpie.text(redactedBy: redactor).contains("hunter2"))
     }
 
     @Test("Bad values are errors with file:line:column")

@@ -84,21 +84,21 @@ struct ConnectionResolver {
     /// that asks for one is refused, never sent without it.
     private func refuseWhatURLSessionCannotHonour() throws {
         guard transport == .urlsession else { return }
-        let reasons: [(String, String, Bool)] = [
-            ("insecure: true", "to turn certificate checks off", last(\.insecure)?.0 == true),
-            ("caCert", "to trust another authority", last(\.caCert) != nil),
-            ("clientCert", "for client certificates", last(\.clientCert) != nil),
-            ("clientKey", "for client certificates", last(\.clientKey) != nil),
-            ("proxy", "to choose a proxy (libcurl reads http_proxy, https_proxy and no_proxy from the environment)", last(\.proxy) != nil),
-            ("noProxy", "to choose a proxy (libcurl reads no_proxy from the environment)", last(\.noProxy) != nil),
+        let proxies = "to choose a proxy (libcurl reads http_proxy, https_proxy and no_proxy from the environment)"
+        let refusals: [(key: String, shown: String, reason: String, isSet: Bool)] = [
+            ("insecure", "insecure: true", "to turn certificate checks off", last(\.insecure)?.0 == true),
+            ("caCert", "caCert", "to trust another authority", last(\.caCert) != nil),
+            ("clientCert", "clientCert", "for client certificates", last(\.clientCert) != nil),
+            ("clientKey", "clientKey", "for client certificates", last(\.clientKey) != nil),
+            ("proxy", "proxy", proxies, last(\.proxy) != nil),
+            ("noProxy", "noProxy", proxies, last(\.noProxy) != nil),
         ]
-        let refused = reasons.filter(\.2).map { setting, reason, _ in
-            let key = String(setting.prefix { $0 != ":" })
-            let layer = layers.last { $0.definition.has(key) }
-            return "\(layer?.place(of: key) ?? key): error: \(setting) cannot be honoured by the urlsession transport: FoundationNetworking has no API \(reason); " +
-                "send it with transport: asynchttpclient (or --transport asynchttpclient), or remove the setting"
+        let sentences = refusals.filter(\.isSet).map { refusal in
+            let place = layers.last { $0.definition.has(refusal.key) }?.place(of: refusal.key) ?? refusal.key
+            return "\(place): error: \(refusal.shown) cannot be honoured by the urlsession transport: FoundationNetworking has no API " +
+                "\(refusal.reason); send it with transport: asynchttpclient (or --transport asynchttpclient), or remove the setting"
         }
-        if !refused.isEmpty { throw ResolveError(description: refused.joined(separator: "\n")) }
+        if !sentences.isEmpty { throw ResolveError(description: sentences.joined(separator: "\n")) }
     }
 
     /// The value of the last layer that sets `key`, and that layer.
