@@ -110,7 +110,11 @@ let package = Package(
         .executableTarget(name: "courier-json-bench", dependencies: ["CourierJSON", "CourierUI"], path: "bench/JSONBench"),
         // Shared test helpers; not a product.
         .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
-        .target(name: "CourierTestSupport", dependencies: ["Courier", "CourierDemoServer", "CourierExplorer", "CourierTerminal", "CourierUI", "CPseudoTerminal"], path: "Sources/CourierTestSupport"),
+        // Linked into the test process only: bounds how many tests run at once (see its source).
+        .target(name: "CTestParallelism", path: "Sources/CTestParallelism"),
+        .target(name: "CourierTestSupport", dependencies: [
+            "Courier", "CourierDemoServer", "CourierExplorer", "CourierTerminal", "CourierUI", "CPseudoTerminal", "CTestParallelism",
+        ], path: "Sources/CourierTestSupport"),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "CourierTestSupport"]),
         .testTarget(name: "CourierFuzzingTests", dependencies: ["CourierFuzzing", "CourierTestSupport"]),
         .testTarget(name: "CourierLoggingTests", dependencies: [

@@ -23,6 +23,8 @@ public final class DemoServer: Sendable {
 
     private let channel: NIOAsyncChannel<HTTPConnection, Never>
     private let acceptLoop: Mutex<Task<Void, Never>?>
+    /// Shared by every server in the process: a test process starts several.
+    private static let executor = ServerExecutor(label: "courier.demo-server", threads: 4)
 
     private init(channel: NIOAsyncChannel<HTTPConnection, Never>, scheme: String, host: String, port: Int, statistics: DemoStatistics) {
         self.channel = channel
@@ -63,7 +65,9 @@ public final class DemoServer: Sendable {
         let boundPort = channel.channel.localAddress?.port ?? port
         let server = DemoServer(channel: channel, scheme: tls == nil ? "http" : "https", host: host, port: boundPort, statistics: statistics)
         let handler = ConnectionHandler(router: router)
-        let loop = Task {
+        // Connections and routes run off the cooperative pool (see `ServerExecutor`); the child
+        // tasks of the group below inherit the preference.
+        let loop = Task(executorPreference: Self.executor) {
             do {
                 try await withThrowingDiscardingTaskGroup { group in
                     try await channel.executeThenClose { connections in

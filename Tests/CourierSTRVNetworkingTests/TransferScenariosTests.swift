@@ -33,6 +33,29 @@ struct TransferScenariosTests {
         #expect(await manager.allTasks.isEmpty)
     }
 
+    @Test("Downloads the server names alike never replace each other's file: the second is `name (2)`")
+    func sameNameTwice() async throws {
+        let folder = try TemporaryDirectory()
+        try await Demo.start()
+        let manager = DownloadAPIManager(downloadDirectory: folder.url)
+        let sizes = [1000, 2000, 3000]
+        let tasks = try await withThrowingTaskGroup(of: DownloadTask.self) { group in
+            for size in sizes { group.addTask { try await manager.request(url: Demo.url.appendingPathComponent("bytes/\(size)")).0 } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        var files: [URL] = []
+        for task in tasks {
+            for try await _ in manager.progressStream(for: task) {}
+            files.append(try #require(task.state.downloadedFileURL))
+        }
+        #expect(Set(files.map(\.path)).count == 3, "three files, not one written three times: \(files)")
+        let lengths = try files.map { try Data(contentsOf: $0).count }
+        #expect(lengths.sorted() == sizes)
+        let names = files.map(\.lastPathComponent).sorted()
+        let first = try #require(names.first)
+        #expect(names.dropFirst().allSatisfy { $0.hasPrefix((first as NSString).deletingPathExtension + " (") }, "\(names)")
+    }
+
     @Test("A cancelled download ends with CancellationError and leaves no file")
     func cancelDownload() async throws {
         let folder = try TemporaryDirectory()

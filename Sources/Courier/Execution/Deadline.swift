@@ -17,9 +17,10 @@ enum Deadline {
                 try await transport.send(urlRequest, transferBody: body, progress: progress)
             })
         }
-        let exchange = Task {
-            await capture { () async throws(TransportError) in try await transport.send(urlRequest, transferBody: body, progress: progress) }
-        }
+        // The exchange claims the race in the job that receives its answer, not in a task that
+        // awaits it: on a busy cooperative pool the extra hop could queue behind the timer's
+        // wake-up and report an answer that came in time as a timeout.
+        let exchange = ExchangeSlot()
         let winner = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<TransportResponse, TransportError>?, Never>) in
                 let once = Once()
@@ -27,11 +28,13 @@ enum Deadline {
                     try? await Task.sleep(for: .seconds(deadline))
                     if !Task.isCancelled, once.claim() { continuation.resume(returning: nil) }
                 }
-                Task {
-                    let result = await exchange.value
+                exchange.start(Task {
+                    let result = await capture { () async throws(TransportError) in
+                        try await transport.send(urlRequest, transferBody: body, progress: progress)
+                    }
                     timer.cancel()
                     if once.claim() { continuation.resume(returning: result) }
-                }
+                })
             }
         } onCancel: {
             exchange.cancel()
@@ -54,6 +57,28 @@ enum Deadline {
     /// A transport's cancellation is the caller's: it is never retried.
     private static func classify(_ result: Result<TransportResponse, TransportError>) -> Result<TransportResponse, Execution.Failure> {
         result.mapError { error in error.kind == .cancelled ? .cancelled : .transport(error) }
+    }
+}
+
+/// The task of one exchange, cancellable before it is started (the caller's cancellation can come
+/// first) and after.
+private final class ExchangeSlot: Sendable {
+    private let state = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
+
+    func start(_ task: Task<Void, Never>) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
     }
 }
 

@@ -33,8 +33,9 @@ public final class DownloadAPIManager: Sendable {
     ///   - requestAdapters: Adapters run on every attempt.
     ///   - responseProcessors: Processors run on the response head.
     ///   - errorProcessors: Processors run on the error a failed start ends with.
-    ///   - downloadDirectory: Where finished files go, named as the server suggests; the
-    ///     temporary folder by default.
+    ///   - downloadDirectory: Where finished files go, named as the server suggests (`name (2).ext`
+    ///     and so on when that name is taken: a download never replaces a file); the temporary
+    ///     folder by default.
     public init(urlSessionConfiguration: URLSessionConfiguration = .default,
                 requestAdapters: [any RequestAdapting] = [],
                 responseProcessors: [any ResponseProcessing] = [],
@@ -116,13 +117,13 @@ public final class DownloadAPIManager: Sendable {
         let length = streamed.response.expectedContentLength
         task.transfer.modify { $0.totalBytes = length }
         let name = streamed.response.suggestedFilename ?? streamed.response.url?.lastPathComponent ?? task.id
-        let destination = downloadDirectory.appendingPathComponent(name)
+        let directory = downloadDirectory
         let partial = downloadDirectory.appendingPathComponent(".\(UUID().uuidString).part")
         tasks.withLock { $0[task.id] = task }
         task.transfer.start { [self] in
             defer { _ = self.tasks.withLock { $0.removeValue(forKey: task.id) } }
             do {
-                try await Self.write(streamed.body, to: partial, destination: destination, reporting: task.transfer)
+                let destination = try await Self.write(streamed.body, to: partial, named: name, in: directory, reporting: task.transfer)
                 task.transfer.modify(isFinal: true) {
                     $0.taskState = .completed
                     $0.downloadedFileURL = destination
@@ -137,9 +138,10 @@ public final class DownloadAPIManager: Sendable {
         }
     }
 
-    /// Writes the body into `partial` as it arrives, then moves it to `destination`.
-    private static func write(_ body: AsyncThrowingStream<Data, any Error>, to partial: URL, destination: URL,
-                              reporting transfer: Transfer<DownloadState>) async throws {
+    /// Writes the body into `partial` as it arrives, then moves it into `directory` under `name`
+    /// or, when that is taken, the first free `name (2)`, `name (3)`, …; returns where it went.
+    private static func write(_ body: AsyncThrowingStream<Data, any Error>, to partial: URL, named name: String, in directory: URL,
+                              reporting transfer: Transfer<DownloadState>) async throws -> URL {
         guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: partial.path])
         }
@@ -158,8 +160,25 @@ public final class DownloadAPIManager: Sendable {
         }
         // A cancelled stream ends without an error; the file is incomplete.
         try Task.checkCancellation()
-        try? FileManager.default.removeItem(at: destination)
-        try FileManager.default.moveItem(at: partial, to: destination)
+        return try moveToFreeName(partial, named: name, in: directory)
+    }
+
+    /// Two downloads the server names alike (two URLs without a file name, run at once or one
+    /// after the other) must not replace each other's file, as browsers never do.
+    private static func moveToFreeName(_ file: URL, named name: String, in directory: URL) throws -> URL {
+        let stem = (name as NSString).deletingPathExtension
+        let pathExtension = (name as NSString).pathExtension
+        for number in 1...10_000 {
+            let candidate = number == 1 ? name : "\(stem) (\(number))" + (pathExtension.isEmpty ? "" : ".\(pathExtension)")
+            let destination = directory.appendingPathComponent(candidate)
+            do {
+                try FileManager.default.moveItem(at: file, to: destination)
+                return destination
+            } catch CocoaError.fileWriteFileExists {
+                continue
+            }
+        }
+        throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent(name).path])
     }
 }
 

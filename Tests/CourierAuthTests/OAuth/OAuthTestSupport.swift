@@ -43,8 +43,9 @@ func withPrivateDemoServer(_ body: (DemoServer, URL) async throws -> Void) async
 }
 
 extension OAuth2Configuration {
-    /// The demo server's OAuth client with `grant`, tokens living `lifetime` seconds.
-    static func demo(_ server: URL, grant: OAuth2Grant, lifetime: Int = 60, secret: String? = DemoOAuthClient.secret,
+    /// The demo server's OAuth client with `grant`, tokens living `lifetime` seconds: an hour by
+    /// default, so a test that stalls on a busy machine never sees its token near expiry.
+    static func demo(_ server: URL, grant: OAuth2Grant, lifetime: Int = 3600, secret: String? = DemoOAuthClient.secret,
                      deviceQuery: String = "interval=0.05&polls=2") -> OAuth2Configuration {
         OAuth2Configuration(tokenURL: server.appendingPathComponent("oauth/token").appendingQuery("expires_in=\(lifetime)"),
                             authorizationURL: server.appendingPathComponent("oauth/authorize"),
