@@ -38,6 +38,9 @@ public final class DemoProxy: Sendable {
     private let channel: NIOAsyncChannel<ByteConnection, Never>
     private let recorded: ProxyJournal
     private let acceptLoop = Mutex<Task<Void, Never>?>(nil)
+    /// Shared by every proxy in the process, apart from the cooperative pool as the demo server's
+    /// is (see `ServerExecutor`), so tunnels keep flowing while tests compute.
+    private static let executor = ServerExecutor(label: "courier.demo-proxy", threads: 2)
 
     /// What went through the proxy (or was refused by it), oldest first.
     public var journal: [ProxiedRequest] { recorded.entries }
@@ -65,7 +68,7 @@ public final class DemoProxy: Sendable {
         let journal = ProxyJournal()
         let proxy = DemoProxy(channel: channel, host: host, port: channel.channel.localAddress?.port ?? port, journal: journal)
         let handler = ProxyConnection(credentials: credentials, journal: journal)
-        let loop = Task {
+        let loop = Task(executorPreference: Self.executor) {
             do {
                 try await withThrowingDiscardingTaskGroup { group in
                     try await channel.executeThenClose { connections in
