@@ -34,6 +34,10 @@ struct ConnectionCommandTests {
         #expect(refused.stderr.contains("A secure connection to 127.0.0.1:\(servers.tls.port) could not be made"), "\(refused.stderr)")
         #expect(try await run(base + ["--insecure"], in: directory).status == 0)
         #expect(try await run(base + ["--cacert", servers.files.authority], in: directory).status == 0)
+        let missing = directory.url.appendingPathComponent("no-such-ca.pem").path
+        let unreadable = try await run(base + ["--cacert", missing], in: directory)
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.contains("error: the CA bundle \(missing) does not exist"), "\(unreadable.stderr)")
         let urlsession = try await run(base + ["--cacert", servers.files.authority, "--transport", "urlsession"], in: directory)
         #expect(urlsession.status == 2)
         #expect(urlsession.stderr.contains("--cacert: error: caCert cannot be honoured by the urlsession transport"), "\(urlsession.stderr)")
