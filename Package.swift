@@ -32,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The demo server's TLS listeners sign their certificates at start-up (X.509 with swift-crypto keys).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        // ASN.1 values the certificates' fields need (the IP address in subjectAltName).
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         // Persisted response History (SQLite): a mature, Sendable-ready SQLite layer, so the store is a few queries.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -74,6 +78,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // TLS listeners (one asking for a client certificate) with certificates made at start-up.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         .executableTarget(
@@ -143,7 +151,7 @@ let package = Package(
             "courier", "Courier", "CourierCollections", "CourierDemoServer", "CourierHistory", "CourierTestSupport",
         ]),
         .testTarget(name: "CourierExplorerTests", dependencies: [
-            "CourierCollections", "CourierExplorer", "CourierHistory", "CourierUI", "CourierTestSupport",
+            "CourierAsyncHTTPClient", "CourierCollections", "CourierExplorer", "CourierHistory", "CourierUI", "CourierTestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Courier
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -20,7 +21,7 @@ import FoundationNetworking
 /// Bodies stream both ways with backpressure: uploads from files are read as they are sent, and
 /// responses are read only as fast as they are consumed, so memory stays flat for any size.
 public final class AsyncHTTPClientTransport: Transport {
-    private let client: HTTPClient
+    private let clients: ProxyClients
     /// Whether redirects are followed (up to 20, only to http and https URLs); when not, the 3xx
     /// response is the answer.
     public let followsRedirects: Bool
@@ -33,6 +34,8 @@ public final class AsyncHTTPClientTransport: Transport {
     /// The largest response body accepted, in bytes after decompression; past it the transfer
     /// stops with `TransportError.Kind.responseTooLarge`. Nil accepts any size.
     public let maximumBodySize: Int?
+    /// The proxies requests go through, by scheme, and the hosts reached directly.
+    public let proxies: ProxySettings
 
     /// Decompression is on and `Accept-Encoding: gzip, deflate` is added; redirects turn POST into
     /// GET after 301/302/303 and everything but HEAD into GET after 303, and repeat any other
@@ -42,7 +45,7 @@ public final class AsyncHTTPClientTransport: Transport {
                            everyMethodBecomesGetOn: [303], keepsBodyOn: [301, 302, 307, 308])
     }
 
-    /// Creates a transport with its own client; call `shutdown()` when done with it.
+    /// Creates a transport with its own clients; call `shutdown()` when done with it.
     /// - Parameters:
     ///   - followsRedirects: Whether to follow redirects (only to http and https URLs).
     ///   - trustsRedirects: Whether credentials follow a redirect to another scheme, host or port.
@@ -50,15 +53,21 @@ public final class AsyncHTTPClientTransport: Transport {
     ///     come back memory-mapped, the file already unlinked (`ResponseSpooling`).
     ///   - maximumBodySize: The largest response body accepted, decoded; it also bounds what
     ///     the decompressor may inflate. Nil for any size.
+    ///   - tlsConfiguration: How servers' certificates are checked and which certificate is
+    ///     shown; nil for the system's authorities and none.
+    ///   - proxies: The proxies requests go through; `.direct` for none. The process
+    ///     environment is not read here: `ProxySettings.environment(_:)` reads it, as curl does.
     public init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil,
-                maximumBodySize: Int? = nil) {
+                maximumBodySize: Int? = nil, tlsConfiguration: TLSConfiguration? = nil, proxies: ProxySettings = .direct) {
         self.followsRedirects = followsRedirects
         self.trustsRedirects = trustsRedirects
         self.spooling = spooling
         self.maximumBodySize = maximumBodySize
+        self.proxies = proxies
         // Redirects are followed here rather than by the client, so the Location is judged as sent
         // and credentials are dropped by the same rules as URLSession's (`RedirectRules`).
         var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tlsConfiguration,
             redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(10), read: .seconds(60)),
             decompression: .enabled(limit: maximumBodySize.map { .size($0) } ?? .none))
@@ -66,12 +75,28 @@ public final class AsyncHTTPClientTransport: Transport {
         // A refused connection is reported at once, as URLSession does, instead of being retried
         // until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        clients = ProxyClients(configuration: configuration, proxies: proxies)
+    }
+
+    /// Creates a transport that checks certificates and goes through proxies as `tls` and
+    /// `proxies` say (curl's `-k`, `--cacert`, `--cert`, `--key`, `-x`, `--noproxy`).
+    /// - Parameters:
+    ///   - followsRedirects: Whether to follow redirects (only to http and https URLs).
+    ///   - trustsRedirects: Whether credentials follow a redirect to another scheme, host or port.
+    ///   - spooling: Where bodies too large for memory go, if anywhere.
+    ///   - maximumBodySize: The largest response body accepted, decoded; nil for any size.
+    ///   - tls: Certificate checks and the client certificate, as PEM paths.
+    ///   - proxies: The proxies requests go through.
+    /// - Throws: `TLSSettingsError` naming a PEM file that is missing or unreadable.
+    public convenience init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil,
+                            maximumBodySize: Int? = nil, tls: TLSSettings, proxies: ProxySettings = .direct) throws(TLSSettingsError) {
+        self.init(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, spooling: spooling, maximumBodySize: maximumBodySize,
+                  tlsConfiguration: try TLSLoading.configuration(for: tls), proxies: proxies)
     }
 
     /// Closes the client's connections; the transport cannot send afterwards.
     public func shutdown() async throws {
-        try await client.shutdown()
+        try await clients.shutdown()
     }
 
     public func send(_ request: URLRequest, body: Data?,
@@ -142,7 +167,7 @@ public final class AsyncHTTPClientTransport: Transport {
         var exchange = RedirectStep(request: request, body: body)
         for _ in 0...Self.maximumRedirects {
             guard let url = exchange.request.url else { throw TransportError(kind: .other, url: nil, detail: "the request has no URL") }
-            let response = try await client.execute(Self.outgoing(exchange, url: url, meter: meter), timeout: .hours(24))
+            let response = try await clients.client(for: url).execute(Self.outgoing(exchange, url: url, meter: meter), timeout: .hours(24))
             let code = Int(response.status.code)
             // An unread redirect body is dropped with its response: AsyncHTTPClient closes that connection.
             guard followsRedirects, RedirectStep.codes.contains(code), let location = response.headers.first(name: "Location") else {

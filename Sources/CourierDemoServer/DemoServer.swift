@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Synchronization
 
 /// The demo HTTP API on loopback: realistic JSON resources plus the test routes
@@ -25,10 +26,10 @@ public final class DemoServer: Sendable {
     /// Shared by every server in the process: a test process starts several.
     private static let executor = ServerExecutor(label: "courier.demo-server", threads: 4)
 
-    private init(channel: NIOAsyncChannel<HTTPConnection, Never>, host: String, port: Int, statistics: DemoStatistics) {
+    private init(channel: NIOAsyncChannel<HTTPConnection, Never>, scheme: String, host: String, port: Int, statistics: DemoStatistics) {
         self.channel = channel
         self.port = port
-        self.url = "http://\(host):\(port)"
+        self.url = "\(scheme)://\(host):\(port)"
         self.statistics = statistics
         self.acceptLoop = Mutex(nil)
     }
@@ -38,12 +39,15 @@ public final class DemoServer: Sendable {
     ///   - host: The address to bind; loopback by default.
     ///   - port: The port to bind, or 0 for any free one.
     ///   - configuration: Token lifetimes and other tunables.
+    ///   - tls: Serve HTTPS with these certificates (`DemoServerTLS`); nil serves plain HTTP.
     /// - Throws: When the address cannot be bound (for example the port is taken).
     public static func start(
         host: String = "127.0.0.1",
         port: Int = 0,
-        configuration: DemoServerConfiguration = .init()
+        configuration: DemoServerConfiguration = .init(),
+        tls: DemoServerTLS? = nil
     ) async throws -> DemoServer {
+        let sslContext = try tls.map { try NIOSSLContext(configuration: $0.serverConfiguration()) }
         let statistics = DemoStatistics()
         let router = DemoRouter(configuration: configuration, statistics: statistics)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -52,13 +56,14 @@ public final class DemoServer: Sendable {
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .bind(host: host, port: port) { child in
                 child.eventLoop.makeCompletedFuture {
+                    if let sslContext { try child.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: sslContext)) }
                     // Hostile routes send header values a well-behaved server refuses (escape sequences).
                     try child.pipeline.syncOperations.configureHTTPServerPipeline(withOutboundHeaderValidation: false)
                     return try HTTPConnection(wrappingChannelSynchronously: child)
                 }
             }
         let boundPort = channel.channel.localAddress?.port ?? port
-        let server = DemoServer(channel: channel, host: host, port: boundPort, statistics: statistics)
+        let server = DemoServer(channel: channel, scheme: tls == nil ? "http" : "https", host: host, port: boundPort, statistics: statistics)
         let handler = ConnectionHandler(router: router)
         // Connections and routes run off the cooperative pool (see `ServerExecutor`); the child
         // tasks of the group below inherit the preference.

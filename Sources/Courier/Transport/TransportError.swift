@@ -83,7 +83,10 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         case .connectionRefused: return "Could not connect to \(place): the connection was refused."
         case .connectionLost: return "The connection to \(place) was lost before the response was complete."
         case .hostNotFound: return "The host of \(url?.absoluteString ?? "the URL") could not be found."
-        case .secureConnectionFailed: return "A secure connection to \(place) could not be made (\(detail))."
+        case .secureConnectionFailed:
+            return "A secure connection to \(place) could not be made (\(detail)). Its certificate may be self-signed or from an " +
+                "authority not trusted here (trust that authority's PEM bundle, or turn certificate checks off for a test server), " +
+                "or it may want a client certificate."
         case .timedOut: return "\(place) did not answer in time."
         case .cancelled: return "The request to \(place) was cancelled."
         case .tooManyRedirects: return "\(place) redirected too many times."

@@ -72,6 +72,8 @@ public struct Resolution: Sendable {
     public let auth: AuthDefinition?
     /// The secrets met while resolving it, for `--redact`, `--include` and the explorer's panes.
     public let redactor: SecretRedactor
+    /// How it connects: certificate checks, client certificate, proxy.
+    public let connection: ResolvedConnection
 }
 
 /// Why a request could not be resolved; says what and where.
@@ -115,6 +117,7 @@ public struct RequestResolver: Sendable {
         for (name, value) in overrides { variables[name] = value }
         var context = TemplateContext(variables: variables, secretNames: environment.secretNames, processEnvironment: processEnvironment, demoURL: demoURL)
         context.environmentTransport = environment.values["transport"].flatMap { $0.enabled ? $0 : nil }
+        context.environmentConnection = environment.values.filter { ConnectionDefinition.keys.contains($0.key) && $0.value.enabled }
         return context
     }
 
@@ -149,10 +152,11 @@ public struct RequestResolver: Sendable {
             for value in context.secretValues(in: text) { secrets.insert(value) }
             return try context.render(text, at: location, placement: placement)
         }
-        let (request, auth) = try resolve(loaded, render: render)
+        let (request, auth, connection) = try resolve(loaded, render: render)
+        for secret in connection.secrets { secrets.insert(secret) }
         if let token = request.authToken { for secret in token.secrets { secrets.insert(secret) } }
         for value in (auth?.secretValues ?? []) + oauth2Secrets(of: loaded) + Self.credentialValues(of: request) { secrets.insert(value) }
-        return Resolution(request: request, auth: auth, redactor: secrets)
+        return Resolution(request: request, auth: auth, redactor: secrets, connection: connection)
     }
 
     /// Values of credential-bearing headers and query parameters, so they are masked where they
@@ -168,6 +172,18 @@ public struct RequestResolver: Sendable {
         return fields.filter { SecretRedactor.isCredential(name: $0.0) }.map(\.1)
     }
 
+    /// The layers that say how `loaded` connects, weakest first: its `collection.yaml` files, the
+    /// environment, the file itself, the command line.
+    private func connectionResolver(for loaded: LoadedRequest, transport: TransportName) throws -> ConnectionResolver {
+        var layers = loaded.settings.map { settings in
+            ConnectionLayer(settings.connection, locations: settings.locations, file: settings.locations.values.first?.file ?? loaded.collectionRoot.path + "/")
+        }
+        layers.append(try ConnectionLayer(environment: context.environmentConnection, collectionRoot: loaded.collectionRoot))
+        layers.append(ConnectionLayer(loaded.definition.connection, locations: loaded.definition.locations, file: loaded.file.path))
+        layers.append(ConnectionLayer(flags: transports.connection))
+        return ConnectionResolver(layers: layers, transport: transport, processEnvironment: context.processEnvironment)
+    }
+
     /// The environment's `transport:`, checked.
     private func environmentTransport() throws -> TransportName? {
         guard let field = context.environmentTransport else { return nil }
@@ -180,7 +196,7 @@ public struct RequestResolver: Sendable {
 
     private func resolve(_ loaded: LoadedRequest,
                          render renderIn: (String, SourceLocation?, TemplateContext.Placement) throws(TemplateError) -> String)
-        throws -> (ResolvedRequest, AuthDefinition?) {
+        throws -> (ResolvedRequest, AuthDefinition?, ResolvedConnection) {
         func render(_ text: String, _ location: SourceLocation?) throws(TemplateError) -> String { try renderIn(text, location, .text) }
         let definition = loaded.definition
         let fileLocation = SourceLocation(file: loaded.displayPath, line: 1, column: 1)
@@ -223,17 +239,19 @@ public struct RequestResolver: Sendable {
         try auth?.apply(to: &headers, query: &query, at: authLocation)
         let timeout = definition.timeout ?? loaded.settings.last(where: { $0.timeout != nil })?.timeout
         let retries = definition.retries ?? loaded.settings.last(where: { $0.retries != nil })?.retries ?? 0
-        let settings = TransportSettings(followsRedirects: definition.followRedirects ?? true, trustsRedirects: definition.trustRedirects ?? false,
-                                         spooling: spooling, maximumBodySize: transports.maximumBodySize)
         let transportName = transports.name(request: definition.transport, environment: try environmentTransport(),
                                             collections: loaded.settings.map(\.transport))
+        let connection = try connectionResolver(for: loaded, transport: transportName).resolve(render: render)
+        let settings = TransportSettings(followsRedirects: definition.followRedirects ?? true, trustsRedirects: definition.trustRedirects ?? false,
+                                         spooling: spooling, maximumBodySize: transports.maximumBodySize,
+                                         tls: connection.tls, proxies: connection.proxies)
         let transports = self.transports
         let authorization = oauth2
         let make = { () throws -> Endpoint in
             do {
                 let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
                 auth?.install(on: endpoint.modifiers)
-                if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName) }
+                if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName, settings: settings) }
                 return endpoint
             } catch {
                 throw ResolveError(description: "\(fileLocation.description): error: \(error)")
@@ -258,7 +276,7 @@ public struct RequestResolver: Sendable {
             let request = DefaultMultipartFormDataRequest<Data, String>(
                 path: path, method: method, queryParams: query, body: texts.isEmpty ? nil : .form(texts), headers: headers,
                 timeout: timeout, responseConverter: converter, errorConverter: errorConverter, files: files, parts: parts)
-            return (.multipart(request, endpoint), auth)
+            return (.multipart(request, endpoint), auth, connection)
         }
 
         var body: RequestBody?
@@ -283,7 +301,7 @@ public struct RequestResolver: Sendable {
         let request = DefaultRequest<Data, String>(
             path: path, method: method, queryParams: query, body: body, headers: headers, timeout: timeout,
             responseConverter: converter, errorConverter: errorConverter)
-        return (.plain(request, endpoint), auth)
+        return (.plain(request, endpoint), auth, connection)
     }
 
     /// A header's filled-in value, refused when it holds a line break: sent, it would end the

@@ -19,6 +19,8 @@ public struct RunResult: Sendable {
     public let failureKind: FailureKind?
     /// The library's record of the exchange: the request as built, attempts, timings, the error.
     public let debug: DebugInfo
+    /// The certificate and proxy settings it was sent with, one line each (`ResolvedConnection.lines`).
+    public var connection: [String] = []
 
     public enum FailureKind: Sendable {
         case invalidRequest, transport, timedOut, cancelled

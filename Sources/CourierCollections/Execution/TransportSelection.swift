@@ -15,7 +15,7 @@ public enum TransportName: String, CaseIterable, Sendable, Hashable {
     }
 }
 
-/// What a transport is made with: the request's redirect settings and the app's limits.
+/// What a transport is made with: the request's redirect, certificate and proxy settings and the app's limits.
 public struct TransportSettings: Sendable, Hashable {
     /// Whether redirects are followed.
     public var followsRedirects: Bool
@@ -25,12 +25,21 @@ public struct TransportSettings: Sendable, Hashable {
     public var spooling: ResponseSpooling?
     /// The largest response body accepted (decoded), in bytes; nil for any size.
     public var maximumBodySize: Int?
+    /// Certificate checks and the client certificate (AsyncHTTPClient only; the resolver refuses
+    /// them for URLSession).
+    public var tls: TLSSettings
+    /// The proxies requests go through (AsyncHTTPClient only: under URLSession libcurl reads the
+    /// environment's itself).
+    public var proxies: ProxySettings
 
-    public init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil, maximumBodySize: Int? = nil) {
+    public init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil, maximumBodySize: Int? = nil,
+                tls: TLSSettings = .standard, proxies: ProxySettings = .direct) {
         self.followsRedirects = followsRedirects
         self.trustsRedirects = trustsRedirects
         self.spooling = spooling
         self.maximumBodySize = maximumBodySize
+        self.tls = tls
+        self.proxies = proxies
     }
 }
 
@@ -43,6 +52,8 @@ public struct TransportSelection: Sendable {
     public var override: TransportName?
     /// The largest response body accepted (decoded), in bytes; nil for any size.
     public var maximumBodySize: Int?
+    /// `--insecure`, `--cacert`, `--cert`, `--key`, `--proxy`, `--noproxy`: over every file.
+    public var connection = ConnectionDefinition()
     /// Makes (or hands out a kept) transport; throws a sentence when it cannot honour `settings`.
     public var make: @Sendable (TransportName, TransportSettings) throws -> any Transport
 

@@ -10,9 +10,16 @@ extension ExportFormat {
     /// already; Digest becomes the tool's own option (`--digest -u`, `--auth-type=digest`), since
     /// its answer depends on the server's nonce; AWS Signature V4 becomes a presigned URL (valid `presignedLifetime` seconds
     /// from `date`), which both tools send as it is.
+    /// The connection settings (`insecure`, `caCert`, `proxy`, …) become the tool's options.
     /// - Throws: When the request cannot be built (bad URL, unreadable file).
-    public func command(for resolved: ResolvedRequest, auth: AuthDefinition?, at date: Date = Date()) throws -> ShellCommand {
+    public func command(for resolved: ResolvedRequest, auth: AuthDefinition?, connection: ResolvedConnection = ResolvedConnection(),
+                        at date: Date = Date()) throws -> ShellCommand {
         var command = try command(for: resolved)
+        let options = switch self {
+        case .curl: connection.curlArguments
+        case .httpie: connection.httpieArguments
+        }
+        command.groups.insert(contentsOf: options, at: min(1, command.groups.count))
         switch auth {
         case .digest(let user, let password, _)?:
             let credentials = CommandArgument.value("\(user):\(password)")

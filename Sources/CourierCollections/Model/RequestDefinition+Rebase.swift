@@ -25,6 +25,7 @@ extension RequestDefinition {
         take(\.followRedirects)
         take(\.trustRedirects)
         take(\.transport)
+        take(\.connection)
         take(\.converter)
         take(\.errorConverter)
         take(\.requires)

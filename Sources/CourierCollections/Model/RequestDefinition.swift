@@ -68,6 +68,8 @@ public struct RequestDefinition: Sendable, Equatable {
     public var trustRedirects: Bool?
     /// The transport this request is sent through, over the environment's and the collection's.
     public var transport: TransportName?
+    /// Certificate checks, client certificate and proxy of this request, over the environment's and the collection's.
+    public var connection = ConnectionDefinition()
     /// `KeyPathResponseConverter` path for a successful response.
     public var converter: String?
     /// And for an error response.
@@ -91,7 +93,7 @@ public struct RequestDefinition: Sendable, Equatable {
         lhs.name == rhs.name && lhs.method == rhs.method && lhs.path == rhs.path && lhs.url == rhs.url
             && lhs.query == rhs.query && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.auth == rhs.auth
             && lhs.timeout == rhs.timeout && lhs.retries == rhs.retries && lhs.followRedirects == rhs.followRedirects
-            && lhs.trustRedirects == rhs.trustRedirects && lhs.transport == rhs.transport
+            && lhs.trustRedirects == rhs.trustRedirects && lhs.transport == rhs.transport && lhs.connection == rhs.connection
             && lhs.converter == rhs.converter && lhs.errorConverter == rhs.errorConverter
             && lhs.requires == rhs.requires && lhs.captures == rhs.captures && lhs.expectations == rhs.expectations && lhs.skip == rhs.skip
             && lhs.examples == rhs.examples
@@ -109,6 +111,8 @@ public struct CollectionDefinition: Sendable, Equatable {
     public var auth: AuthDefinition?
     /// The transport of the collection's requests, unless a request or the environment says otherwise.
     public var transport: TransportName?
+    /// Certificate checks, client certificate and proxy of the collection's requests, unless a request or the environment says otherwise.
+    public var connection = ConnectionDefinition()
     /// Default values for variables; environments override them.
     public var variables: [Field] = []
     /// Explicit order of the entries of this folder (names without extension).
@@ -120,6 +124,6 @@ public struct CollectionDefinition: Sendable, Equatable {
     public static func == (lhs: CollectionDefinition, rhs: CollectionDefinition) -> Bool {
         lhs.name == rhs.name && lhs.baseUrl == rhs.baseUrl && lhs.headers == rhs.headers && lhs.timeout == rhs.timeout
             && lhs.retries == rhs.retries && lhs.variables == rhs.variables && lhs.order == rhs.order && lhs.transport == rhs.transport
-            && lhs.auth == rhs.auth
+            && lhs.auth == rhs.auth && lhs.connection == rhs.connection
     }
 }

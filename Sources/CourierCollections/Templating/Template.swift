@@ -27,6 +27,9 @@ public struct TemplateContext: Sendable {
     public var demoURL: String?
     /// The selected environment's `transport:` entry, a setting rather than a variable's use.
     public var environmentTransport: Field?
+    /// The selected environment's connection entries (`insecure`, `caCert`, `proxy`, … of
+    /// `ConnectionDefinition.keys`), settings rather than variables' uses.
+    public var environmentConnection: [String: Field] = [:]
 
     public init(variables: [String: String] = [:], secretNames: Set<String> = [], processEnvironment: [String: String] = [:], demoURL: String? = nil) {
         self.variables = variables

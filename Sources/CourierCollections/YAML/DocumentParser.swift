@@ -3,9 +3,16 @@ import Yams
 
 /// Parses the YAML text of collection files into models, with diagnostics.
 public enum DocumentParser {
+<<<<<<< HEAD
     static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "trustRedirects", "transport", "converter", "errorConverter",
                               "requires", "capture", "expect", "skip", "examples"]
     static let collectionKeys = ["name", "baseUrl", "headers", "auth", "timeout", "retries", "transport", "variables", "order"]
+=======
+    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "trustRedirects", "transport"]
+        + ConnectionDefinition.keys + ["converter", "errorConverter", "requires", "capture", "expect", "skip"]
+    static let collectionKeys = ["name", "baseUrl", "headers", "auth", "timeout", "retries", "transport"] + ConnectionDefinition.keys
+        + ["variables", "order"]
+>>>>>>> tls-proxy
     static let bodyKeys = ["json", "text", "form", "file", "multipart"]
 
     /// Composes YAML text into a node; a syntax error becomes a diagnostic and nil.
@@ -67,6 +74,7 @@ public enum DocumentParser {
         var request = RequestDefinition()
         for (key, keyNode, value) in reader.mapping(root, what: "a request file", allowed: requestKeys) {
             request.locations[key] = reader.location(keyNode)
+            if connection(key, value, into: &request.connection, reader: &reader) { continue }
             switch key {
             case "name": request.name = reader.string(value, what: "name")
             case "method":
@@ -119,6 +127,7 @@ public enum DocumentParser {
         var collection = CollectionDefinition()
         for (key, keyNode, value) in reader.mapping(root, what: "collection.yaml", allowed: collectionKeys) {
             collection.locations[key] = reader.location(keyNode)
+            if connection(key, value, into: &collection.connection, reader: &reader) { continue }
             switch key {
             case "name": collection.name = reader.string(value, what: "name")
             case "baseUrl": collection.baseUrl = reader.string(value, what: "baseUrl")

@@ -43,7 +43,8 @@ struct ExplorerBackend: Sendable {
         } catch {
             throw await explained(error, of: request, environment: environment, edited: edited)
         }
-        let result = await RequestRunner.run(resolution.request, progress: progress)
+        var result = await RequestRunner.run(resolution.request, progress: progress)
+        result.connection = resolution.connection.lines
         let outcome = RequestOutcome.judging(request, result: result, context: context, redactor: resolution.redactor, evaluate: true)
         secrets.add(outcome.redactor)
         var captured = CapturedVariables()
@@ -103,7 +104,7 @@ struct ExplorerBackend: Sendable {
         do {
             let (resolution, context, resolver) = try await resolved(request, environment: environment)
             let url = try? resolution.request.urlRequest().url?.absoluteString
-            let command = try ExportFormat.curl.command(for: resolution.request, auth: resolution.auth)
+            let command = try ExportFormat.curl.command(for: resolution.request, auth: resolution.auth, connection: resolution.connection)
             var preview = Preview(curl: command.text(redactedBy: resolution.redactor), curlWithSecrets: command.text(),
                                   resolvedURL: url.map(resolution.redactor.url), baseURL: baseURL,
                                   variables: shownVariables(context, redactor: resolution.redactor), environments: environments,

@@ -69,6 +69,8 @@ enum SnapshotBuilder {
         if let status = info.statusCode { lines.append("status    \(status) \(reason(status))") }
         lines.append("received  \(ByteCount.text(result.body.count))")
         if let error = info.errorResponse { lines.append("error     \(redactor.redact("\(error)"))") }
+        // Which certificate and proxy settings applied, so a TLS or proxy failure can be read against them.
+        lines += result.connection.map { "connection \(redactor.redact($0))" }
         if let curl = info.cURLCommand?.text(redactedBy: redactor) {
             lines.append("")
             lines.append("cURL, as sent:")

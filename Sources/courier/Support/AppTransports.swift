@@ -24,12 +24,13 @@ final class AppTransports: Sendable {
     /// when nothing names one; bodies past `maximumBodySize` are stopped.
     func selection(override: TransportName?, maximumBodySize: Int?) -> TransportSelection {
         TransportSelection(standard: .asynchttpclient, override: override, maximumBodySize: maximumBodySize) { name, settings in
-            self.transport(name, settings: settings)
+            try self.transport(name, settings: settings)
         }
     }
 
-    private func transport(_ name: TransportName, settings: TransportSettings) -> any Transport {
-        made.withLock { made in
+    /// - Throws: `TLSSettingsError` naming a certificate or key file that cannot be used.
+    private func transport(_ name: TransportName, settings: TransportSettings) throws -> any Transport {
+        try made.withLock { made in
             let key = Key(name: name, settings: settings)
             if let transport = made[key] { return transport }
             let transport: any Transport = switch name {
@@ -37,8 +38,9 @@ final class AppTransports: Sendable {
                 URLSessionTransport(followsRedirects: settings.followsRedirects, trustsRedirects: settings.trustsRedirects,
                                     spooling: settings.spooling, maximumBodySize: settings.maximumBodySize)
             case .asynchttpclient:
-                AsyncHTTPClientTransport(followsRedirects: settings.followsRedirects, trustsRedirects: settings.trustsRedirects,
-                                         spooling: settings.spooling, maximumBodySize: settings.maximumBodySize)
+                try AsyncHTTPClientTransport(followsRedirects: settings.followsRedirects, trustsRedirects: settings.trustsRedirects,
+                                             spooling: settings.spooling, maximumBodySize: settings.maximumBodySize,
+                                             tls: settings.tls, proxies: settings.proxies)
             }
             made[key] = transport
             return transport

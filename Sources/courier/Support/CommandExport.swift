@@ -15,7 +15,8 @@ enum CommandExport {
         let request = try await workspace.prepare(id, with: variables)
         let command: String
         do {
-            command = try format.command(for: request.resolved, auth: request.auth).text(redactedBy: redact ? request.redactor : nil)
+            command = try format.command(for: request.resolved, auth: request.auth, connection: request.connection)
+                .text(redactedBy: redact ? request.redactor : nil)
         } catch {
             await workspace.shutdown()
             throw CLIFailure.collection("\(request.loaded.displayPath): error: \(error)")

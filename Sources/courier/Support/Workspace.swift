@@ -29,6 +29,8 @@ struct PreparedCommandRequest {
     let auth: AuthDefinition?
     /// Masks the secrets of this request (DESIGN.md, "What is secret").
     let redactor: SecretRedactor
+    /// How it connects, for the exports' `-k`, `--cacert`, `-x`, ….
+    let connection: ResolvedConnection
 }
 
 /// The loaded collections plus what running their requests needs: environments, variables, the demo server.
@@ -104,7 +106,7 @@ final class Workspace {
         let context = try await context(for: loaded, environment: variables.env, variables: variables.variables)
         let resolution = try resolve(loaded, context: context, environment: variables.env)
         return PreparedCommandRequest(loaded: loaded, context: context, resolved: resolution.request, auth: resolution.auth,
-                                      redactor: resolution.redactor)
+                                      redactor: resolution.redactor, connection: resolution.connection)
     }
 
     /// Resolves `request`, turning template problems into collection failures.

@@ -41,13 +41,15 @@ extension RequestResolver {
     }
 
     /// Authorizes `endpoint`'s requests with `configuration`'s tokens, bought through the transport
-    /// `name` (the request's own), when the resolver has a session to keep them in.
-    func authorize(_ endpoint: Endpoint, with configuration: OAuth2Configuration, of loaded: LoadedRequest, transport name: TransportName) throws {
+    /// `name` (the request's own) with the request's certificate and proxy settings (`request`),
+    /// when the resolver has a session to keep them in.
+    func authorize(_ endpoint: Endpoint, with configuration: OAuth2Configuration, of loaded: LoadedRequest, transport name: TransportName,
+                   settings request: TransportSettings) throws {
         guard let oauth else { return }
         let transports = self.transports
         let provider = try oauth.tokens.provider(for: configuration, collectionRoot: loaded.collectionRoot, environment: oauth.environment,
                                                  transport: name) {
-            try transports.make(name, TransportSettings(maximumBodySize: transports.maximumBodySize))
+            try transports.make(name, TransportSettings(maximumBodySize: transports.maximumBodySize, tls: request.tls, proxies: request.proxies))
         }
         endpoint.modifiers.add(interceptor: BearerTokenInterceptor(tokens: provider))
     }

@@ -136,7 +136,7 @@ public final class TestSession {
         } catch {
             return .problem(.collection("\(error)"), of: request)
         }
-        let result: RunResult
+        var result: RunResult
         if let sink {
             let definition = request.definition
             let checksRead = !definition.captures.isEmpty || (options.evaluate && !definition.expectations.isEmpty)
@@ -145,6 +145,7 @@ public final class TestSession {
         } else {
             result = await RequestRunner.run(resolution.request, progress: progress)
         }
+        result.connection = resolution.connection.lines
         let outcome = RequestOutcome.judging(request, result: result, context: context, redactor: resolution.redactor, evaluate: options.evaluate)
         if outcome.captures.contains(where: { $0.value != nil }) {
             let key = request.collectionRoot.standardizedFileURL.path

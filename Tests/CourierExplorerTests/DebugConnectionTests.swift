@@ -1,0 +1,63 @@
+@testable import CourierExplorer
+import Courier
+import CourierAsyncHTTPClient
+import CourierCollections
+import CourierDemoServer
+import CourierTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// The Debug tab lists the certificate and proxy settings a send used, one line each, the proxy
+/// password masked, after a real exchange with the demo server's HTTPS listener through its proxy.
+@Suite("Debug shows the connection settings")
+struct DebugConnectionTests {
+    /// AsyncHTTPClient transports made for the backend, shut down when the test is done.
+    private final class Made: Sendable {
+        let transports = Mutex<[AsyncHTTPClientTransport]>([])
+
+        var selection: TransportSelection {
+            TransportSelection(standard: .asynchttpclient) { _, settings in
+                let transport = try AsyncHTTPClientTransport(tls: settings.tls, proxies: settings.proxies)
+                self.transports.withLock { $0.append(transport) }
+                return transport
+            }
+        }
+
+        func shutdown() async {
+            for transport in transports.withLock({ $0 }) { try? await transport.shutdown() }
+        }
+    }
+
+    @Test("caCert, proxy with a password, noProxy: a line each, and the password masked")
+    func lines() async throws {
+        let servers = try await TestSecureServers.shared()
+        let credentials = TestSecureServers.proxyCredentials
+        let proxy = try await DemoProxy.start(credentials: credentials)
+        let directory = try TemporaryDirectory()
+        try directory.write("API/collection.yaml", "baseUrl: \(servers.tls.url)\ncaCert: \(servers.files.authority)\n")
+        try directory.write("API/ping.yaml", """
+            path: users
+            proxy: \(TestSecureServers.authenticatedURL(of: proxy))
+            noProxy: [example.invalid]
+
+            """)
+        let loaded = try #require(CollectionLoader.load(directory.url).request(id: "API/ping"))
+        let made = Made()
+        var backend = ExplorerBackend(demo: TestDemoURL(), spooling: nil)
+        backend.transports = made.selection
+        let (result, outcome, _) = try await backend.send(loaded, environment: nil) { _ in }
+        await backend.shutdown()
+        await made.shutdown()
+        await proxy.stop()
+        #expect(result.statusCode == 200, "\(result.failure ?? "")")
+        let lines = SnapshotBuilder.snapshot(result, sequence: 1, received: 0, redactor: outcome.redactor).debugLines
+        let connection = lines.filter { $0.hasPrefix("connection ") }
+        #expect(connection.count == 3, "\(lines)")
+        #expect(connection.contains { $0.hasPrefix("connection TLS: trusts the authorities in \(servers.files.authority) (caCert, ") })
+        #expect(connection.contains { $0.hasPrefix("connection Proxy: http://ada:••••••@127.0.0.1:\(proxy.port) (proxy, ") })
+        #expect(connection.contains { $0.hasPrefix("connection No proxy for example.invalid (noProxy, ") })
+        #expect(!lines.joined().contains(credentials.password))
+        #expect(proxy.journal.map(\.kind) == [.connect], "it went through the proxy")
+    }
+}
