@@ -3,16 +3,10 @@ import Yams
 
 /// Parses the YAML text of collection files into models, with diagnostics.
 public enum DocumentParser {
-<<<<<<< HEAD
-    static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "trustRedirects", "transport", "converter", "errorConverter",
-                              "requires", "capture", "expect", "skip", "examples"]
-    static let collectionKeys = ["name", "baseUrl", "headers", "auth", "timeout", "retries", "transport", "variables", "order"]
-=======
     static let requestKeys = ["name", "method", "path", "url", "query", "headers", "body", "auth", "timeout", "retries", "followRedirects", "trustRedirects", "transport"]
-        + ConnectionDefinition.keys + ["converter", "errorConverter", "requires", "capture", "expect", "skip"]
+        + ConnectionDefinition.keys + ["converter", "errorConverter", "requires", "capture", "expect", "skip", "examples"]
     static let collectionKeys = ["name", "baseUrl", "headers", "auth", "timeout", "retries", "transport"] + ConnectionDefinition.keys
         + ["variables", "order"]
->>>>>>> tls-proxy
     static let bodyKeys = ["json", "text", "form", "file", "multipart"]
 
     /// Composes YAML text into a node; a syntax error becomes a diagnostic and nil.
