@@ -125,7 +125,7 @@ public final class TestSession {
             return .problem(.collection("\(error)"), of: request)
         }
         let result: RunResult
-        if let sink {
+        if let sink, sink.wants(resolution.request) {
             let definition = request.definition
             let checksRead = !definition.captures.isEmpty || (options.evaluate && !definition.expectations.isEmpty)
             result = await RequestRunner.run(resolution.request, streamingTo: sink, keepingBody: checksRead,
