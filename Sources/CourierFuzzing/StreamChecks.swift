@@ -19,7 +19,7 @@ enum StreamChecks {
         pieces.finish()
         if once != chunked { problems.append("SSE: \(once.count) events fed whole, \(chunked.count) fed in \(cuts.count) chunks") }
         if whole.lastEventID != pieces.lastEventID { problems.append("SSE: the last event ID depends on the chunking") }
-        if once.contains(where: { $0.id.contains { "\0\r\n".contains($0) } }) { problems.append("SSE: an event id holds NUL or a line end") }
+        if once.contains(where: { $0.id.unicodeScalars.contains { [0, 10, 13].contains($0.value) } }) { problems.append("SSE: an event id holds NUL or a line end") }
         if once.contains(where: { $0.data.utf8.contains(0x0D) || $0.event.isEmpty }) { problems.append("SSE: a data holds CR, or an event has no type") }
 
         var lines = JSONLinesSplitter()

@@ -42,7 +42,7 @@ struct EventStreamTests {
                 for try await event in never { seen.append(event.id) }
                 Issue.record("a dropped connection without reconnection must fail")
             } catch {
-                guard case .system = error else {
+                guard case .system? = error as? ErrorResponse<String> else {
                     Issue.record("expected a transport error, got \(error)")
                     return
                 }
@@ -64,7 +64,7 @@ struct EventStreamTests {
                 for try await _ in missing.events(on: endpoint) {}
                 Issue.record("a 503 must fail the stream")
             } catch {
-                #expect(error.statusCode == 503)
+                #expect((error as? ErrorResponse<String>)?.statusCode == 503, "\(error)")
             }
         }
         let nowhere = Endpoint(baseUrl: try #require(URL(string: "http://127.0.0.1:1")), retryingCount: 0)

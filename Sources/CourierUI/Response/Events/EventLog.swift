@@ -28,7 +28,7 @@ public struct EventLog: Sendable, Equatable {
         public var dataLines: [String] {
             let data = Data(event.data.utf8)
             let text = (try? JSONFormatter.pretty(data)).map { String(decoding: $0, as: UTF8.self) } ?? event.data
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { "  " + $0 }
         }
     }
 
@@ -94,10 +94,9 @@ public struct LiveStream: Sendable, Equatable {
     public mutating func receive(_ chunk: Data, events: [ServerSentEvent], time: String) {
         received += chunk.count
         log.append(events, time: time)
-        let text = String(decoding: chunk, as: UTF8.self)
-        var pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var pieces = chunk.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard !pieces.isEmpty else { return }
-        bodyLines[bodyLines.count - 1] += pieces.removeFirst()
-        bodyLines += pieces.map(String.init)
+        bodyLines[bodyLines.count - 1] += String(decoding: pieces.removeFirst(), as: UTF8.self)
+        bodyLines += pieces.map { String(decoding: $0, as: UTF8.self) }
     }
 }
