@@ -62,7 +62,9 @@ struct RunCommand: AsyncParsableCommand {
         let writer = streams ? try ResponseWriter(file: output.map(OutputFile.init), headText: include ? headText : nil) : nil
         // Readable output still streams an event stream (or, with --stream, any body) as it arrives.
         let printer = streams || converted ? nil
-            : EventPrinter(streamsEverything: stream, shown: Output.stdoutIsTerminal && !raw, headText: include ? headText : nil)
+            : EventPrinter(streamsEverything: stream, shown: Output.stdoutIsTerminal && !raw, headText: include ? headText : nil) {
+                progress?.finish()
+            }
         let outcomes: [RequestOutcome]
         do {
             outcomes = try await session.run(request, streamingTo: writer ?? printer)

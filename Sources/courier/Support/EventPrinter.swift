@@ -32,10 +32,15 @@ final class EventPrinter: ResponseSink {
     private let headText: (@Sendable (Int, [(String, String)], SecretRedactor) -> String)?
     private let state = Mutex(State())
 
-    init(streamsEverything: Bool, shown: Bool, headText: (@Sendable (Int, [(String, String)], SecretRedactor) -> String)?) {
+    /// Called once when the body starts printing as it arrives (the progress line makes way).
+    private let printingLive: @Sendable () -> Void
+
+    init(streamsEverything: Bool, shown: Bool, headText: (@Sendable (Int, [(String, String)], SecretRedactor) -> String)?,
+         printingLive: @escaping @Sendable () -> Void) {
         self.streamsEverything = streamsEverything
         self.shown = shown
         self.headText = headText
+        self.printingLive = printingLive
     }
 
     /// A request that asks for an event stream (or any, with `--stream`); others are received
@@ -52,7 +57,10 @@ final class EventPrinter: ResponseSink {
         } else {
             mode = .buffering(Data())
         }
-        if case .buffering = mode {} else if let headText { Output.write(Data(headText(status, headers, redactor).utf8)) }
+        if case .buffering = mode {} else {
+            printingLive()
+            if let headText { Output.write(Data(headText(status, headers, redactor).utf8)) }
+        }
         state.withLock { $0.mode = mode }
     }
 
