@@ -24,7 +24,7 @@ struct EventsTabTests {
     private func chunk(_ text: String, time: String = "12:00:01.250") -> Action {
         var parser = ServerSentEventParser()
         let events = parser.feed(Array(text.utf8))
-        return .streamed(id: Self.id, StreamChunk(data: Data(text.utf8), events: events, time: time))
+        return .streamed(id: Self.id, StreamChunk(data: Data(text.utf8), events: events.map { EventLog.Entry(time: time, event: $0) }))
     }
 
     @Test("Events are listed as they arrive: time, event name, id, then the data pretty-printed")

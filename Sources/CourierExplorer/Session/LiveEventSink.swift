@@ -33,6 +33,7 @@ final class LiveEventSink: ResponseSink {
 
     func body(_ chunk: Data) throws {
         guard let events = decoder.withLock({ $0?.feed(chunk) }) else { return }
-        inbox.post(.streamed(id: id, StreamChunk(data: chunk, events: events, time: SnapshotBuilder.clock(milliseconds: true))))
+        let time = SnapshotBuilder.clock(milliseconds: true)
+        inbox.post(.streamed(id: id, StreamChunk(data: chunk, events: events.map { EventLog.Entry(time: time, event: $0) })))
     }
 }

@@ -6,15 +6,21 @@ import Foundation
 /// and `courier run` show for each: a heading (time, event name, id), then the data, pretty when
 /// it is JSON. The lines are made once, as events arrive, so drawing a long stream stays cheap.
 public struct EventLog: Sendable, Equatable {
-    /// One event and when it arrived.
+    /// One event and when it arrived, with its data's lines made once, where it arrives (off the
+    /// UI thread in the explorer: pretty-printing thousands of events a second is work).
     public struct Entry: Sendable, Equatable {
         /// Wall-clock time of arrival, as "14:03:07.123".
-        public var time: String
-        public var event: ServerSentEvent
+        public let time: String
+        public let event: ServerSentEvent
+        /// The data's lines, pretty-printed when the data is JSON, each indented by two spaces.
+        public let dataLines: [String]
 
         public init(time: String, event: ServerSentEvent) {
             self.time = time
             self.event = event
+            let data = Data(event.data.utf8)
+            let text = (try? JSONFormatter.pretty(data)).map { String(decoding: $0, as: UTF8.self) } ?? event.data
+            dataLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { "  " + $0 }
         }
 
         /// "14:03:07.123  tick  id 7": the heading line of the event.
@@ -22,13 +28,6 @@ public struct EventLog: Sendable, Equatable {
             var parts = [time, event.event]
             if !event.id.isEmpty { parts.append("id \(event.id)") }
             return parts.joined(separator: "  ")
-        }
-
-        /// The data's lines, pretty-printed when the data is JSON, each indented by two spaces.
-        public var dataLines: [String] {
-            let data = Data(event.data.utf8)
-            let text = (try? JSONFormatter.pretty(data)).map { String(decoding: $0, as: UTF8.self) } ?? event.data
-            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { "  " + $0 }
         }
     }
 
@@ -51,8 +50,12 @@ public struct EventLog: Sendable, Equatable {
 
     /// Adds events that arrived at `time`, in order.
     public mutating func append(_ events: [ServerSentEvent], time: String) {
-        for event in events {
-            let entry = Entry(time: time, event: event)
+        append(events.map { Entry(time: time, event: $0) })
+    }
+
+    /// Adds events in the order they arrived.
+    public mutating func append(_ arrived: [Entry]) {
+        for entry in arrived {
             entries.append(entry)
             rows.append(Row(text: entry.heading, isHeading: true))
             rows += entry.dataLines.map { Row(text: $0, isHeading: false) }
@@ -90,11 +93,11 @@ public struct LiveStream: Sendable, Equatable {
         self.redactor = redactor
     }
 
-    /// Takes what one chunk brought: its bytes and the events it completed, arrived at `time`.
-    public mutating func receive(_ chunk: Data, events: [ServerSentEvent], time: String) {
-        received += chunk.count
-        log.append(events, time: time)
-        var pieces = chunk.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    /// Takes what a chunk brought: its bytes and the events it completed.
+    public mutating func receive(_ chunk: StreamChunk) {
+        received += chunk.data.count
+        log.append(chunk.events)
+        var pieces = chunk.data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard !pieces.isEmpty else { return }
         bodyLines[bodyLines.count - 1] += String(decoding: pieces.removeFirst(), as: UTF8.self)
         bodyLines += pieces.map { String(decoding: $0, as: UTF8.self) }

@@ -1,18 +1,22 @@
 import Courier
 import Foundation
 
-/// What one chunk of an event stream brought.
+/// What one or more chunks of an event stream brought: their bytes and the events they
+/// completed, each stamped with its arrival.
 public struct StreamChunk: Sendable, Equatable {
     public var data: Data
-    /// The events the chunk completed.
-    public var events: [ServerSentEvent]
-    /// Wall-clock time of arrival, as "14:03:07.123".
-    public var time: String
+    public var events: [EventLog.Entry]
 
-    public init(data: Data, events: [ServerSentEvent], time: String) {
+    public init(data: Data, events: [EventLog.Entry]) {
         self.data = data
         self.events = events
-        self.time = time
+    }
+
+    /// This chunk followed by `next`: the driver merges the chunks that arrived between two
+    /// frames, so a fast stream costs one update a frame.
+    public mutating func append(_ next: StreamChunk) {
+        data.append(next.data)
+        events += next.events
     }
 }
 
@@ -28,7 +32,7 @@ extension ExplorerState {
             if response.tab == .body { response.tab = .events }
         case .streamed(let id, let chunk):
             guard response.live?.id == id else { return }
-            response.live?.receive(chunk.data, events: chunk.events, time: chunk.time)
+            response.live?.receive(chunk)
         default: return
         }
     }
