@@ -23,12 +23,12 @@ struct ExplorerEventsTerminalTests {
               - {name: interval, value: "150"}
             headers:
               - {name: Accept, value: text/event-stream}
-            """.write(to: collections.appendingPathComponent("Demo/streams/long-stream.yaml"), atomically: true, encoding: .utf8)
+            """.write(to: collections.appendingPathComponent("Demo/big/long-stream.yaml"), atomically: true, encoding: .utf8)
         let state = try TemporaryDirectory()
         let session = try await TmuxSession(command: "\(ShellText.quote(Explorer.binary)) --collections \(ShellText.quote(collections.path)); echo \"exit=$?\"",
                                             width: 120, height: 40, environment: ["XDG_STATE_HOME": state.url.path])
         try await session.waitFor { $0.contains("Collections") }
-        try await session.openWithPalette("long-stream", title: "GET Demo/streams/long-stream")
+        try await session.openWithPalette("long-stream", title: "GET Demo/big/long-stream")
         try await session.send("C-r")
         var screen = try await session.waitFor { $0.contains("tick  id 3") }
         #expect(screen.contains("Events "), "the Events tab is open: \(screen)")

@@ -33,7 +33,7 @@ struct StreamOutputTests {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
         // Ten events 200 ms apart: two seconds in all.
-        let pid = try start("Demo/streams/server-sent-events", on: terminal, errors: errors)
+        let pid = try start("Demo/big/server-sent-events", on: terminal, errors: errors)
         let said = { String(decoding: terminal.output, as: UTF8.self) + "\nstderr: " + ((try? String(contentsOf: errors, encoding: .utf8)) ?? "") }
         #expect(terminal.read(until: "tick  id 1", timeout: 30), "the first event: \(said())")
         #expect(running(pid), "the first event is printed while the stream still runs")
@@ -52,7 +52,7 @@ struct StreamOutputTests {
         let errors = folder.url.appendingPathComponent("stderr")
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
-        let pid = try start("Demo/streams/ndjson", on: terminal, errors: errors)
+        let pid = try start("Demo/big/ndjson", on: terminal, errors: errors)
         #expect(terminal.read(until: "\"message\": \"line 1 of 10\"", timeout: 30),
                 "\(String(decoding: terminal.output, as: UTF8.self)) \((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
         #expect(running(pid))
