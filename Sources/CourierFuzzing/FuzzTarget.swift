@@ -25,6 +25,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case postmanImport = "postman-import"
     /// The `.http` parser and importer never trap, and what they import loads back unchanged.
     case httpImport = "http-import"
+    /// The Server-Sent Events parser and the JSON lines splitter give the same events however
+    /// the bytes are split.
+    case sseEvents = "sse-events"
 
     /// What breaks this target's properties for `data`, one sentence each; empty when all hold.
     /// A trap inside the code under test is found by the caller dying, as libFuzzer expects.
@@ -40,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .losslessEdit: return CollectionChecks.losslessEdit(data)
         case .postmanImport: return ImportChecks.postman(data)
         case .httpImport: return ImportChecks.httpFile(data)
+        case .sseEvents: return StreamChecks.serverSentEvents(data)
         }
     }
 
@@ -51,7 +55,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jsonValidate, .jsonLines, .jsonKeyPath: return own + ["Fuzz/Corpus/JSONTestSuite/test_parsing"]
         case .shellWords, .curlImport: return own + ["Fuzz/Corpus/curl", "Tests/CourierCollectionsTests/Fixtures/CurlCorpus"]
         case .yamlRequest, .losslessEdit: return own + ["Collections"]
-        case .templates: return own
+        case .templates, .sseEvents: return own
         case .postmanImport: return own + ["Tests/CourierCollectionsTests/Fixtures/Import/postman"]
         case .httpImport: return own + ["Tests/CourierCollectionsTests/Fixtures/Import/http"]
         }

@@ -15,6 +15,13 @@ public protocol ResponseSink: Sendable {
     /// The next bytes of the body, in order.
     /// - Throws: When they cannot be written (a full disk); the transfer is cancelled.
     func body(_ chunk: Data) throws
+    /// Whether `request`'s response should come here as it arrives; when not, it is received
+    /// whole as without a sink (retries, spooling). Every request by default.
+    func wants(_ request: ResolvedRequest) -> Bool
+}
+
+extension ResponseSink {
+    public func wants(_ request: ResolvedRequest) -> Bool { true }
 }
 
 extension RequestRunner {
@@ -92,8 +99,11 @@ extension RequestRunner {
         } catch {
             failure = "The transfer failed after the response head: \(error)"
         }
+        // A cancelled body may simply end (an endless event stream stopped with Esc): not a complete one.
+        let kind: RunResult.FailureKind? = Task.isCancelled ? .cancelled : failure == nil ? nil : .transport
+        if kind == .cancelled { failure = "The request was cancelled after the response head." }
         return RunResult(statusCode: streamed.response.statusCode, httpVersion: "HTTP/1.1", headers: headers, body: kept,
-                         duration: debug.requestDuration, failure: failure, failureKind: failure == nil ? nil : .transport, debug: debug)
+                         duration: debug.requestDuration, failure: failure, failureKind: kind, debug: debug)
     }
 
     /// `operation`'s value, and whether `seconds` passed first: the operation is then cancelled

@@ -32,6 +32,8 @@ struct DemoRouter: Sendable {
         case "json" where segments.count == 2 && segments[1] == "big": return await StreamingRoutes.bigJSON(request)
         case "gzip": return StreamingRoutes.gzip(request)
         case "drop": return StreamingRoutes.drop(request)
+        case "sse": return StreamingRoutes.serverSentEvents(request)
+        case "ndjson": return StreamingRoutes.jsonLines(request)
         case "basic-auth": return AuthRoutes.basic(request, segments: segments)
         case "bearer": return AuthRoutes(tokens: tokens, configuration: configuration).bearer(request)
         case "me" where segments.count == 1: return AuthRoutes(tokens: tokens, configuration: configuration).me(request)
@@ -56,6 +58,7 @@ struct DemoRouter: Sendable {
         "/auth/digest/md5|sha256[?nonce-uses=N]", "/auth/api-key", "ANY /auth/sigv4/…",
         "POST /oauth/token", "POST /oauth/device", "GET /oauth/authorize", "POST /oauth/revoke", "GET /oauth/me",
         "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
+        "/sse?count=&interval=&retry=&dropAfter=", "/ndjson?count=&interval=",
         "/hostile/endless", "/hostile/escapes/body|header|error",
     ]))
 }

@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Bodies that take time or size: `/drip`, `/bytes/{n}`, `/json/big`, `/gzip`, `/drop`.
+/// Bodies that take time or size: `/drip`, `/bytes/{n}`, `/json/big`, `/gzip`, `/drop`, `/sse`, `/ndjson`.
 enum StreamingRoutes {
     /// `/drip?bytes=N&duration=S`: N bytes of `*` spread evenly over S seconds, with `Content-Length`.
     static func drip(_ request: DemoRequest) -> DemoResponse {
@@ -84,5 +84,71 @@ public enum DeterministicBytes {
             try await writer.write(block.getSlice(at: 0, length: size) ?? block)
             sent += size
         }
+    }
+}
+
+// MARK: - Event streams
+
+/// `/sse` and `/ndjson`: finite streams of numbered events, paced, for the Events view,
+/// `courier run`'s streaming output and reconnection with `Last-Event-ID`.
+extension StreamingRoutes {
+    /// Thrown by a stream that drops its connection on purpose; the connection closes unfinished.
+    struct DroppedOnPurpose: Error {}
+
+    /// What both streams take: how many events, how far apart, and where to start.
+    private struct Pacing {
+        var count: Int
+        var interval: Duration
+        /// The first event's number: one past the `Last-Event-ID` the client sent, else 1.
+        var first: Int
+
+        init?(_ request: DemoRequest) {
+            guard let count = Int(request.query("count") ?? "5"), (0...1_000_000).contains(count),
+                  let milliseconds = Double(request.query("interval") ?? "200"), (0...60_000).contains(milliseconds) else { return nil }
+            self.count = count
+            interval = .microseconds(Int(milliseconds * 1000))
+            first = (request.header("Last-Event-ID").flatMap { Int($0) } ?? 0) + 1
+        }
+
+        /// Writes event `first` to `count`, each when its time comes (by the clock, so a slow
+        /// write does not slow the ones after), stopping after `dropAfter` of them when given.
+        func write(dropAfter: Int?, to writer: BodyWriter, _ text: (Int) -> String) async throws {
+            guard first <= count else { return }
+            let start = ContinuousClock.now
+            for number in first...count {
+                try await Task.sleep(until: start + interval * (number - first + 1), clock: .continuous)
+                try await writer.write(ByteBuffer(string: text(number)))
+                if let dropAfter, number - first + 1 >= dropAfter, number < count { throw DroppedOnPurpose() }
+            }
+        }
+    }
+
+    /// `/sse?count=N&interval=MS&retry=MS&dropAfter=K`: N Server-Sent Events (`event: tick`,
+    /// `id: n`, JSON data), one every MS milliseconds; a `Last-Event-ID` resumes after that id;
+    /// `dropAfter` closes the connection unfinished after K events of each connection.
+    static func serverSentEvents(_ request: DemoRequest) -> DemoResponse {
+        guard let pacing = Pacing(request), let retry = Int(request.query("retry") ?? "500"), retry >= 0 else {
+            return .error(.badRequest, code: "invalid_stream", message: "Use /sse?count=0…1000000&interval=0…60000&retry=MS&dropAfter=K")
+        }
+        let dropAfter = request.query("dropAfter").flatMap { Int($0) }.map { max(1, $0) }
+        let headers = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache")]
+        return DemoResponse(headers: headers, body: .stream(length: nil) { writer in
+            try await writer.write(ByteBuffer(string: ": courier demo stream, events \(pacing.first) to \(pacing.count)\nretry: \(retry)\n\n"))
+            try await pacing.write(dropAfter: dropAfter, to: writer) { number in
+                "event: tick\nid: \(number)\ndata: {\"id\":\(number),\"message\":\"event \(number) of \(pacing.count)\"}\n\n"
+            }
+        })
+    }
+
+    /// `/ndjson?count=N&interval=MS`: N JSON lines (`{"id":n,…}`), one every MS milliseconds.
+    static func jsonLines(_ request: DemoRequest) -> DemoResponse {
+        guard let pacing = Pacing(request) else {
+            return .error(.badRequest, code: "invalid_stream", message: "Use /ndjson?count=0…1000000&interval=0…60000")
+        }
+        return DemoResponse(headers: [("Content-Type", "application/x-ndjson")], body: .stream(length: nil) { writer in
+            try await pacing.write(dropAfter: nil, to: writer) { number in
+                "{\"id\":\(number),\"message\":\"line \(number) of \(pacing.count)\"}\n"
+            }
+        })
     }
 }

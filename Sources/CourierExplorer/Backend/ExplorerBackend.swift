@@ -35,7 +35,9 @@ struct ExplorerBackend: Sendable {
     /// `courier run` and the next send find it.
     /// - Returns: What came back, its judgement, and why its captures could not be written, if they could not.
     /// - Throws: Why the request could not be resolved (an undefined variable, say), secrets masked.
-    func send(_ request: LoadedRequest, environment: String?, edited: Bool = false,
+    /// - Parameter live: Where the response goes as it arrives when it `wants` the request (one
+    ///   that asks for an event stream); its body is kept too.
+    func send(_ request: LoadedRequest, environment: String?, edited: Bool = false, live: (any ResponseSink)? = nil,
               progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (RunResult, RequestOutcome, String?) {
         let (resolution, context): (Resolution, TemplateContext)
         do {
@@ -43,7 +45,11 @@ struct ExplorerBackend: Sendable {
         } catch {
             throw await explained(error, of: request, environment: environment, edited: edited)
         }
-        var result = await RequestRunner.run(resolution.request, progress: progress)
+        var result = if let live, live.wants(resolution.request) {
+            await RequestRunner.run(resolution.request, streamingTo: live, keepingBody: true, redactor: resolution.redactor, progress: progress)
+        } else {
+            await RequestRunner.run(resolution.request, progress: progress)
+        }
         result.connection = resolution.connection.lines
         let outcome = RequestOutcome.judging(request, result: result, context: context, redactor: resolution.redactor, evaluate: true)
         secrets.add(outcome.redactor)

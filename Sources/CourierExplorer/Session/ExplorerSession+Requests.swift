@@ -27,7 +27,9 @@ extension ExplorerSession {
             do {
                 // `requires:` first, when a variable it captures is missing, as `courier run` does.
                 let ran = try await backend.runRequirements(of: request, environment: environment, tree: tree)
-                let (result, outcome, captureProblem) = try await backend.send(request, environment: environment, edited: edited) { flight.report($0) }
+                let live = LiveEventSink(id: id, inbox: inbox)
+                let (result, outcome, captureProblem) = try await backend.send(request, environment: environment, edited: edited,
+                                                                               live: live) { flight.report($0) }
                 // Said after the response, so the status line keeps it.
                 let notes = [ran, captureProblem].compactMap { $0 }
                 problem = notes.isEmpty ? nil : notes.joined(separator: "; ")

@@ -35,11 +35,24 @@ final class Inbox: Sendable {
         actions.withLock { $0.append(action) }
     }
 
+    /// The actions posted since the last call, in order; consecutive chunks of one event stream
+    /// come as one, so a stream of thousands of events a second costs one update a frame.
     func drain() -> [Action] {
-        actions.withLock { actions in
+        let posted = actions.withLock { actions in
             defer { actions = [] }
             return actions
         }
+        var merged: [Action] = []
+        merged.reserveCapacity(posted.count)
+        for action in posted {
+            if case .streamed(let id, let chunk) = action, case .streamed(id, var earlier)? = merged.last {
+                earlier.append(chunk)
+                merged[merged.count - 1] = .streamed(id: id, earlier)
+            } else {
+                merged.append(action)
+            }
+        }
+        return merged
     }
 }
 

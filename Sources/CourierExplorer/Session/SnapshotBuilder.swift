@@ -23,6 +23,7 @@ enum SnapshotBuilder {
             headers: headers(result, redactor), body: BodyDocument.make(result.body, contentType: contentType),
             duration: result.duration, failure: failure, debugLines: debugLines(result, redactor), finishedAt: clock())
         snapshot.redactor = redactor
+        snapshot.events = EventLog.reading(result.body, contentType: contentType, time: clock(milliseconds: true))
         return snapshot
     }
 
@@ -79,13 +80,9 @@ enum SnapshotBuilder {
         return lines
     }
 
-    /// The wall-clock time, `14:03:27`, as responses and messages are stamped. Read with the C
-    /// library: it runs before every action, and a `DateFormatter` per call costs far more.
-    static func clock() -> String {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+    /// The wall-clock time, `14:03:27`, as responses and messages are stamped (`TimeText.clock`).
+    static func clock(milliseconds: Bool = false) -> String {
+        TimeText.clock(milliseconds: milliseconds)
     }
 
     /// The reason phrase of a status code.

@@ -112,6 +112,10 @@ public enum Action: Sendable, Equatable {
     case progress(TransferStatus)
     /// The request `id` finished, failed or was cancelled.
     case finished(id: String, ResponseSnapshot)
+    /// The response of the request in flight is an event stream (SSE, NDJSON); its events follow.
+    case streamStarted(LiveStream)
+    /// The next bytes of request `id`'s event stream and the events they completed.
+    case streamed(id: String, StreamChunk)
     /// The whole body of response `sequence` is indexed; it replaces the first-screen preview.
     case bodyIndexed(id: String, sequence: Int, BodyDocument)
     /// A slice of search `generation` is done: the matching lines it found, how far the search

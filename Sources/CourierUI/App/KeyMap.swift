@@ -65,7 +65,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .nextTab: return "next tab"
         case .previousTab: return "previous tab"
         case .send: return "send the selected or open request"
-        case .cancel: return "cancel a request or a search · leave a field"
+        case .cancel: return "cancel a request, stream or search · leave a field"
         case .save: return "save the open request"
         case .saveAll: return "save every request with unsaved edits (●)"
         case .edit: return "edit a field or the body · open a request"

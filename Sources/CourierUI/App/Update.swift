@@ -34,11 +34,15 @@ extension ExplorerState {
             return selectedNode?.id == selected ? effects : effects + previewSelection()
         case .progress(let transfer):
             if sending != nil { response.transfer = transfer }
-        case .finished(let id, let snapshot):
+        case .streamStarted, .streamed:
+            receiveStream(action)
+        case .finished(let id, let finished):
+            let snapshot = keepingLiveEvents(finished, of: id)
             if sending == id {
                 sending = nil
                 response.transfer = nil
             }
+            if response.live?.id == id { response.live = nil }
             var entries = history[id, default: []]
             entries.append(snapshot)
             history[id] = Array(entries.suffix(Self.historyLimit))

@@ -24,8 +24,9 @@ extension ResponsePane {
     mutating func perform(_ command: Command, height: Int, width: Int, history: [ResponseSnapshot]) -> ResponseOutcome {
         switch command {
         case .nextTab, .previousTab:
-            let tabs = Tab.allCases
-            tab = tabs[(tab.rawValue + (command == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
+            let tabs = visibleTabs
+            let index = tabs.firstIndex(of: tab) ?? 0
+            tab = tabs[(index + (command == .nextTab ? 1 : tabs.count - 1)) % tabs.count]
             otherTop = 0
             return .handled
         case .copy: return copyText().map(ResponseOutcome.copy) ?? .status("nothing to copy")
@@ -33,6 +34,7 @@ extension ResponsePane {
         }
         switch tab {
         case .body: return bodyCommand(command, height: height)
+        case .events: return eventsCommand(command, height: height)
         case .keyPath:
             switch command {
             case .edit, .open, .filter:
@@ -119,6 +121,15 @@ extension ResponsePane {
         return .handled
     }
 
+    /// Scrolls the Events tab; at the bottom it follows the stream again.
+    private mutating func eventsCommand(_ command: Command, height: Int) -> ResponseOutcome {
+        let count = eventLog?.rows.count ?? 0
+        if eventsFollow { otherTop = max(0, count - height) }
+        let outcome = scrollOther(command, height: height, count: count)
+        eventsFollow = otherTop >= max(0, count - height)
+        return outcome
+    }
+
     private mutating func scrollOther(_ command: Command, height: Int, count: Int) -> ResponseOutcome {
         let last = max(0, count - height)
         switch command {
@@ -181,6 +192,7 @@ extension ResponsePane {
         let redactor = current?.redactor ?? SecretRedactor()
         switch tab {
         case .body: return current.map { redactor.redact(String(decoding: $0.body.data, as: UTF8.self)) }
+        case .events: return eventLog.map { (live?.redactor ?? redactor).redact($0.rows.map(\.text).joined(separator: "\n")) }
         case .headers: return current.map { $0.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
         case .keyPath: return keyPathPreview.map { $0.problem ?? redactor.redact($0.lines.joined(separator: "\n")) }
         case .curl: return curl.isEmpty ? nil : curl

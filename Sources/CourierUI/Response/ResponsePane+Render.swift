@@ -27,12 +27,14 @@ extension ExplorerState {
             y += 1
         }
         guard y < inside.maxY else { return }
-        let tabs = TabBar(titles: ResponsePane.Tab.allCases.map(pane.title), selected: pane.tab.rawValue)
+        let visible = pane.visibleTabs
+        let tabs = TabBar(titles: visible.map(pane.title), selected: visible.firstIndex(of: pane.tab) ?? 0)
             .render(row: y, column: inside.x, width: inside.width, on: &screen, normal: theme.style(.dim),
                     active: focused ? theme.style(.selection) : theme.style(.selectionUnfocused))
-        screen.clickTargets += ClickTarget.tabs(row: y, ranges: tabs) { .responseTab(ResponsePane.Tab.allCases[$0]) }
+        screen.clickTargets += ClickTarget.tabs(row: y, ranges: tabs) { .responseTab(visible[$0]) }
         let area = layout.responseBody
         guard area.height > 0 else { return }
+        if let live = pane.live, drawLive(live, in: area, on: &screen, theme: theme) { return }
         guard let current = pane.current else {
             if pane.tab == .curl {
                 drawLines(pane.curl.split(separator: "\n").map(String.init), from: pane.otherTop, in: area, on: &screen, style: .plain)
@@ -44,6 +46,7 @@ extension ExplorerState {
         }
         switch pane.tab {
         case .body: drawBody(current, in: area, on: &screen, theme: theme, statistics: statistics)
+        case .events: drawEvents(pane.eventLog ?? EventLog(), redactor: current.redactor, in: area, on: &screen, theme: theme)
         case .headers:
             let nameWidth = min(max(8, current.headers.map { DisplayWidth.of($0.name) }.max() ?? 0), area.width / 2)
             for (offset, header) in current.headers.dropFirst(pane.otherTop).prefix(area.height).enumerated() {

@@ -5,11 +5,13 @@ import Foundation
 /// tabs that read them.
 public struct ResponsePane: Sendable, Equatable {
     public enum Tab: Int, Sendable, CaseIterable {
-        case body, headers, keyPath, curl, debug, history, tests
+        /// `events` shows only for an event stream (`visibleTabs`).
+        case body, events, headers, keyPath, curl, debug, history, tests
 
         public var title: String {
             switch self {
             case .body: return "Body"
+            case .events: return "Events"
             case .headers: return "Headers"
             case .keyPath: return "Key path"
             case .curl: return "cURL"
@@ -24,6 +26,10 @@ public struct ResponsePane: Sendable, Equatable {
     public var current: ResponseSnapshot?
     /// The transfer in flight, if any.
     public var transfer: TransferStatus?
+    /// The event stream arriving now, shown until its transfer ends and its snapshot takes over.
+    public var live: LiveStream?
+    /// Whether the Events tab keeps its last event in view as events arrive; scrolling up stops it, `G` resumes.
+    public var eventsFollow = true
     /// What happened to the last transfer when it did not produce a response worth a title of its own.
     public var outcome: String?
     /// Body view: cursor line, first visible line, horizontal offset, raw or pretty, folded openers.
@@ -61,6 +67,8 @@ public struct ResponsePane: Sendable, Equatable {
     /// A new response replaces the old one; the cursor goes back to the top and folds are forgotten.
     mutating func show(_ snapshot: ResponseSnapshot?) {
         current = snapshot
+        if tab == .events && eventLog == nil { tab = .body }
+        eventsFollow = true
         resetBodyView()
         otherTop = 0
         refreshKeyPath()
@@ -80,9 +88,23 @@ public struct ResponsePane: Sendable, Equatable {
     /// Whether typed keys go to a text field of this pane.
     var isTyping: Bool { searchField != nil || editingKeyPath }
 
-    /// A tab's title with what it holds: `Tests 5/6`.
+    /// A tab's title with what it holds: `Tests 5/6`, `Events 12`.
     func title(of tab: Tab) -> String {
-        tab == .tests ? current?.tests?.tabTitle ?? tab.title : tab.title
+        switch tab {
+        case .tests: return current?.tests?.tabTitle ?? tab.title
+        case .events: return eventLog.map { "Events \($0.entries.count)" } ?? tab.title
+        default: return tab.title
+        }
+    }
+
+    /// The tabs shown: Events only while an event stream arrives or is shown.
+    var visibleTabs: [Tab] {
+        eventLog == nil ? Tab.allCases.filter { $0 != .events } : Tab.allCases
+    }
+
+    /// The events of the stream arriving, else of the response shown; nil when it is no event stream.
+    public var eventLog: EventLog? {
+        live?.log ?? current?.events
     }
 
     /// The Debug tab's lines wrapped to `width`, so a long error or URL is read whole; a

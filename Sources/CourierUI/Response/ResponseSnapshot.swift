@@ -25,6 +25,8 @@ public struct ResponseSnapshot: Sendable, Equatable {
     public var redactor = SecretRedactor()
     /// What its `expect:` and `capture:` lines made of it; nil for a response that was not judged.
     public var tests: ResponseTests?
+    /// The events of an event-stream body (SSE, NDJSON), as they arrived; nil for other bodies.
+    public var events: EventLog?
     /// Where History keeps it; nil until it is written there (or when History is unavailable).
     public var stored: StoredResponse?
 

@@ -13,7 +13,9 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
         The body is pretty JSON when stdout is a terminal (or with --pretty), the raw bytes otherwise. \
         Raw output (a pipe, --raw) and --output stream as the bytes arrive, so a body of any size takes no \
-        memory; --output writes a temporary file next to FILE and renames it when the body is complete. On a \
+        memory; on a terminal (or with --pretty) the response of a request whose Accept asks for an event stream \
+        (text/event-stream, NDJSON) is printed event by event as it arrives, with the time, event name and id and \
+        its data pretty when JSON; --stream does so whatever the Accept, and prints any other body as it arrives too; --output writes a temporary file next to FILE and renames it when the body is complete. On a \
         terminal, control characters from the server (in the body, the headers, an error) are shown as \
         pictures (␛, ␇) instead of being obeyed, and binary bodies are refused; --raw prints them as received. \
         Exit codes: 0 success, 1 failure (a request with expect: lines is judged by them alone, one without \
@@ -39,6 +41,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the body after the request's key-path converter (errorConverter for 4xx/5xx).") var converted = false
     @Flag(name: .long, help: "Print the body as received, even on a terminal.") var raw = false
     @Flag(name: .long, help: "Pretty-print JSON even when stdout is not a terminal.") var pretty = false
+    @Flag(name: .long, help: "Print the body as it arrives whatever its type (event streams always are).") var stream = false
     @Option(name: .shortAndLong, help: "Write the body to FILE instead of stdout.") var output: String?
     @Flag(name: .long, help: "Print secrets in the headers --include prints instead of ••••••.") var showSecrets = false
     @Flag(name: .long, help: "Do not evaluate expect: lines; judge the response by its status.") var noExpect = false
@@ -57,9 +60,14 @@ struct RunCommand: AsyncParsableCommand {
         // Raw bytes stream as they arrive; pretty and converted output need the whole body.
         let streams = !converted && (output != nil || (!pretty && (raw || !Output.stdoutIsTerminal)))
         let writer = streams ? try ResponseWriter(file: output.map(OutputFile.init), headText: include ? headText : nil) : nil
+        // Readable output still streams an event stream (or, with --stream, any body) as it arrives.
+        let printer = streams || converted ? nil
+            : EventPrinter(streamsEverything: stream, shown: Output.stdoutIsTerminal && !raw, headText: include ? headText : nil) {
+                progress?.finish()
+            }
         let outcomes: [RequestOutcome]
         do {
-            outcomes = try await session.run(request, streamingTo: writer)
+            outcomes = try await session.run(request, streamingTo: writer ?? printer)
         } catch {
             writer?.discard()
             await workspace.shutdown()
@@ -76,7 +84,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         do {
-            try print(outcome, streamedTo: writer)
+            try print(outcome, streamedTo: writer, printedBy: printer)
         } catch {
             writer?.discard()
             throw error
@@ -87,7 +95,7 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    private func print(_ outcome: RequestOutcome, streamedTo writer: ResponseWriter?) throws {
+    private func print(_ outcome: RequestOutcome, streamedTo writer: ResponseWriter?, printedBy printer: EventPrinter?) throws {
         if let failure = writer?.failure { throw failure }
         if let problem = outcome.problem {
             switch problem {
@@ -99,8 +107,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         guard let result = outcome.result, let status = result.statusCode else { return }
         if let writer { return try writer.finish() }
+        if let printer, printer.printedLive { return printer.finish() }
         if include { Output.write(Data(headText(status, result.headers, outcome.redactor).utf8)) }
-        var body = result.body
+        var body = printer?.bufferedBody ?? result.body
         if converted {
             let key = status >= 400 ? "errorConverter" : "converter"
             let definition = outcome.request.definition

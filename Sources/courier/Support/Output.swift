@@ -55,6 +55,8 @@ final class ProgressLine: Sendable {
     private struct State {
         var lastDraw = ContinuousClock.now - .seconds(1)
         var drawn = false
+        /// Finished: later updates draw nothing (a body printed as it arrives took the terminal).
+        var finished = false
     }
 
     private let state = Mutex(State())
@@ -63,7 +65,7 @@ final class ProgressLine: Sendable {
     func update(received: Int64, total: Int64?, sent: Int64, toSend: Int64?) {
         state.withLock { state in
             let now = ContinuousClock.now
-            guard now - state.lastDraw >= .milliseconds(100) else { return }
+            guard !state.finished, now - state.lastDraw >= .milliseconds(100) else { return }
             state.lastDraw = now
             let elapsed = now - started
             let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
@@ -84,7 +86,11 @@ final class ProgressLine: Sendable {
         }
     }
 
+    /// Clears the line for good.
     func finish() {
-        state.withLock { state in if state.drawn { Output.errorControl("\r\u{1B}[2K") } }
+        state.withLock { state in
+            if state.drawn && !state.finished { Output.errorControl("\r\u{1B}[2K") }
+            state.finished = true
+        }
     }
 }

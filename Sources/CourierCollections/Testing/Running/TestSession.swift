@@ -137,7 +137,7 @@ public final class TestSession {
             return .problem(.collection("\(error)"), of: request)
         }
         var result: RunResult
-        if let sink {
+        if let sink, sink.wants(resolution.request) {
             let definition = request.definition
             let checksRead = !definition.captures.isEmpty || (options.evaluate && !definition.expectations.isEmpty)
             result = await RequestRunner.run(resolution.request, streamingTo: sink, keepingBody: checksRead,
