@@ -91,6 +91,9 @@ public struct RequestResolver: Sendable {
     /// Where OAuth 2.0 tokens are bought and cached; nil leaves `auth: {oauth2: …}` requests
     /// unauthorized (sent without a token, exported with a cached one only when there is a session).
     public var oauth: OAuthScope?
+    /// Where the collection's cookie jar is kept between requests and runs; nil gives each
+    /// endpoint a jar of its own, forgotten with it.
+    public var cookies: CookieScope?
 
     /// - Parameters:
     ///   - context: The variables templates are filled from.
@@ -229,9 +232,10 @@ public struct RequestResolver: Sendable {
                                             collections: loaded.settings.map(\.transport))
         let transports = self.transports
         let authorization = oauth2
+        let jar = cookies.map { $0.jars.jar(collectionRoot: loaded.collectionRoot, environment: $0.environment) } ?? CookieJar()
         let make = { () throws -> Endpoint in
             do {
-                let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
+                let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings), cookies: jar)
                 auth?.install(on: endpoint.modifiers)
                 if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName) }
                 return endpoint

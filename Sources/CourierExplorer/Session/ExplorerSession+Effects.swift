@@ -66,6 +66,9 @@ extension ExplorerSession {
             case .compareBodies(let title, let old, let new): compareBodies(title, old: old, new: new, of: state.openRequest ?? "")
             case .saveBody(let id, let snapshot, let path, let overwrite): saveBody(id, snapshot, path: path, overwrite: overwrite)
             case .writeText(let path, let text): writeText(text, to: path)
+            case .loadCookies(let id, let environment): changeCookies(of: id, environment: environment) { _ in }
+            case .deleteCookie(let id, let environment, let cookie): changeCookies(of: id, environment: environment) { $0.remove { $0.replaces(cookie) } }
+            case .clearCookies(let id, let environment): changeCookies(of: id, environment: environment) { $0.removeAll() }
             }
         }
     }

@@ -22,7 +22,9 @@ struct RunCommand: AsyncParsableCommand {
 
         Captured variables (capture:) are remembered in $XDG_STATE_HOME/courier/ per collection and \
         environment, so a later run uses them; requires: runs the requests that capture a missing variable \
-        first (--fresh: always).
+        first (--fresh: always). Cookies that responses set are kept in a jar there too and sent by later \
+        requests and runs, scoped by domain and path (--no-cookies: neither sent nor kept; courier cookies \
+        lists, exports, imports and clears the jar).
 
         --include masks secrets in the headers it prints (Set-Cookie, Authorization, values from *.secret.yaml \
         and {{$env.NAME}}, captured tokens, …); --show-secrets prints them as received.
@@ -35,6 +37,7 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: "The request id, for example Demo/users/list-users.") var id: String
     @OptionGroup var variables: VariableOptions
     @OptionGroup var transport: TransportOptions
+    @OptionGroup var cookies: CookieOptions
     @Flag(name: .shortAndLong, help: "Print the status line and headers before the body.") var include = false
     @Flag(name: .long, help: "Print the body after the request's key-path converter (errorConverter for 4xx/5xx).") var converted = false
     @Flag(name: .long, help: "Print the body as received, even on a terminal.") var raw = false
@@ -48,7 +51,7 @@ struct RunCommand: AsyncParsableCommand {
         let workspace = Workspace(options: options)
         let request = try workspace.request(id)
         try workspace.checkFile(of: request)
-        let session = try workspace.session(variables, transport: transport, fresh: fresh, evaluate: !noExpect)
+        let session = try workspace.session(variables, transport: transport, cookies: cookies, fresh: fresh, evaluate: !noExpect)
         let progress = Output.stderrIsTerminal ? ProgressLine() : nil
         session.progress = { transfer in
             progress?.update(received: transfer.bytesReceived, total: transfer.totalBytesToReceive,

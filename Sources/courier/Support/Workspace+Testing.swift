@@ -3,10 +3,12 @@ import Foundation
 
 extension Workspace {
     /// A session that runs this workspace's requests with captures flowing forward.
-    func session(_ variables: VariableOptions, transport: TransportOptions, fresh: Bool = false, evaluate: Bool = true) throws -> TestSession {
+    func session(_ variables: VariableOptions, transport: TransportOptions, cookies: CookieOptions, fresh: Bool = false,
+                 evaluate: Bool = true) throws -> TestSession {
         var options = TestSession.Options(environment: variables.env, overrides: try Self.overrides(variables.variables),
                                           fresh: fresh, evaluate: evaluate, transports: transport.selection(transports))
         options.oauth = oauth
+        options.cookies = cookies.noCookies ? nil : self.cookies
         let demo = self.demo
         return TestSession(tree: tree, options: options) { try await demo.url() }
     }

@@ -39,6 +39,8 @@ final class Workspace {
     let transports = AppTransports()
     /// OAuth 2.0 tokens, cached in the state folder; device codes and sign-in URLs go to stderr.
     let oauth = OAuthTokens(processEnvironment: ProcessInfo.processInfo.environment) { prompt in Output.error("courier: \(prompt)\n") }
+    /// Cookie jars, kept in the state folder; a jar that cannot be read or written is a sentence on stderr.
+    let cookies = CookieJars(processEnvironment: ProcessInfo.processInfo.environment) { problem in Output.error("courier: \(problem)\n") }
 
     init(options: CollectionOptions) {
         tree = CollectionLoader.load(options.directory)
