@@ -69,6 +69,8 @@ enum SnapshotBuilder {
         if let status = info.statusCode { lines.append("status    \(status) \(reason(status))") }
         lines.append("received  \(ByteCount.text(result.body.count))")
         if let error = info.errorResponse { lines.append("error     \(redactor.redact("\(error)"))") }
+        // A refused Set-Cookie is otherwise only a cookie missing from later requests.
+        for rejection in info.rejectedCookies { lines.append("cookie    \(rejection)") }
         if let curl = info.cURLCommand?.text(redactedBy: redactor) {
             lines.append("")
             lines.append("cURL, as sent:")

@@ -71,6 +71,8 @@ struct RunCommand: AsyncParsableCommand {
         progress?.finish()
         await workspace.shutdown()
         Workspace.save(session.pendingCaptures())
+        // A cookie the jar refused (another domain's, say) would otherwise just be missing later.
+        for rejection in outcomes.last?.result?.debug.rejectedCookies ?? [] { Output.error("courier: note: \(rejection)\n") }
         for prerequisite in outcomes.dropLast() {
             Output.error("courier: ran \(prerequisite.request.id) first (required): \(TestLine.summary(prerequisite))\n")
         }
