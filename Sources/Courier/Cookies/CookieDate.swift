@@ -23,7 +23,8 @@ enum CookieDate {
                 year = found
             }
         }
-        guard let (hour, minute, second) = time, let day, let month, var year else { return nil }
+        guard let time, let day, let month, var year else { return nil }
+        let (hour, minute, second) = time
         if (70...99).contains(year) { year += 1900 } else if (0...69).contains(year) { year += 2000 }
         guard (1...31).contains(day), year >= 1601, hour <= 23, minute <= 59, second <= 59 else { return nil }
         var calendar = Calendar(identifier: .gregorian)

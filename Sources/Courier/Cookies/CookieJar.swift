@@ -61,11 +61,13 @@ public final class CookieJar: Sendable {
     /// Removes the cookies `shouldRemove` picks; returns how many went.
     @discardableResult
     public func remove(where shouldRemove: (Cookie) -> Bool) -> Int {
+        var removed = 0
         change { cookies in
             let before = cookies.count
             cookies.removeAll(where: shouldRemove)
-            return before - cookies.count
+            removed = before - cookies.count
         }
+        return removed
     }
 
     /// Removes every cookie.
@@ -119,14 +121,13 @@ public final class CookieJar: Sendable {
     // MARK: - Changing
 
     /// Runs `edit` on the held cookies, drops expired ones, and reports the result when it changed.
-    private func change<T>(_ edit: (inout [Cookie]) -> T) -> T {
+    private func change(_ edit: (inout [Cookie]) -> Void) {
         let now = Date()
-        return stored.withLock { cookies in
+        stored.withLock { cookies in
             let before = cookies
-            let result = edit(&cookies)
+            edit(&cookies)
             cookies.removeAll { $0.isExpired(at: now) }
             if cookies != before { didChange?(cookies) }
-            return result
         }
     }
 

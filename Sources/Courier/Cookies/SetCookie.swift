@@ -40,8 +40,10 @@ public enum SetCookie {
             default: break
             }
         }
-        // Max-Age wins over Expires whatever their order (§5.3 step 3).
+        // Max-Age wins over Expires whatever their order (§5.3 step 3); neither reaches past
+        // 400 days (RFC 6265bis §5.5), which also keeps absurd values out of the saved jar.
         if let maxAge { cookie.expires = maxAge }
+        cookie.expires = cookie.expires.map { min($0, now.addingTimeInterval(Self.longestLife)) }
         func rejected(_ reason: CookieRejection.Reason) -> Outcome { .reject(CookieRejection(name: name, host: host.name, reason: reason)) }
         if let domain {
             if PublicSuffixes.contains(domain) && domain != host.name { return rejected(.publicSuffix(domain)) }
@@ -54,6 +56,9 @@ public enum SetCookie {
         if let rule = prefixProblem(cookie) { return rejected(.prefix(rule)) }
         return .store(cookie)
     }
+
+    /// The longest a cookie lives: 400 days.
+    static let longestLife: TimeInterval = 400 * 24 * 60 * 60
 
     /// The `Set-Cookie` values of a header that URLSession and the transports joined with
     /// commas: a comma starts a new cookie only where `name=` follows, so the one inside
@@ -77,8 +82,8 @@ public enum SetCookie {
     private static func maxAgeSeconds(_ text: String) -> Int? {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        // Past Int's range is still "a very long time" (or long ago).
-        return Int(text) ?? (text.hasPrefix("-") ? Int.min : Int.max / 2)
+        // Past Int's range is still "a very long time" (or long ago); the 400-day cap applies after.
+        return Int(text) ?? (text.hasPrefix("-") ? -1 : Int(longestLife))
     }
 
     /// What a `__Secure-` or `__Host-` name requires and the cookie lacks (RFC 6265bis §4.1.3).

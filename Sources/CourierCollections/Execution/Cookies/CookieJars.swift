@@ -30,13 +30,13 @@ public final class CookieJars: Sendable {
             do {
                 saved = try file.load()
             } catch {
-                report("\(error.description); it was kept as \(file.setAside().path) and a new jar started")
+                report("\(error); it was kept as \(file.setAside().path) and a new jar started")
             }
             let jar = CookieJar(cookies: saved) { cookies in
                 do {
                     try file.save(cookies)
                 } catch {
-                    report("cookies were not saved: \(error.description)")
+                    report("cookies were not saved: \(error)")
                 }
             }
             jars[file.url] = jar
