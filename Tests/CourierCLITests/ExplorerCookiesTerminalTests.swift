@@ -33,7 +33,7 @@ struct ExplorerCookiesTerminalTests {
         try await session.send("C-r")
         try await session.waitFor { $0.contains("200 OK") }
         try await session.send("J")
-        screen = try await session.waitFor { $0.contains("Cookies · Demo (no environment)") && $0.contains("flavour") }
+        screen = Self.overlay(try await session.waitFor { Self.overlay($0).contains("127.0.0.1  /") })
         #expect(screen.contains("127.0.0.1") && screen.contains("••••••") && !screen.contains("tracker"), "\(screen)")
         #expect(!screen.contains("oatmeal"), "the value is masked:\n\(screen)")
 
@@ -42,13 +42,17 @@ struct ExplorerCookiesTerminalTests {
         #expect(cli.stdoutText.contains("flavour") && cli.stdoutText.contains("oatmeal"), "courier cookies sees the explorer's jar: \(cli.stdoutText)")
 
         try await session.send("Enter")
-        screen = try await session.waitFor { $0.contains("127.0.0.1 only (no Domain attribute)") }
-        #expect(!screen.contains("oatmeal"))
+        screen = Self.overlay(try await session.waitFor { $0.contains("127.0.0.1 only (no Domain attribute)") })
+        #expect(!screen.contains("oatmeal") && screen.contains("••••••"), "\(screen)")
         try await session.send("Y")
-        try await session.waitFor { $0.contains("copied") }
+        screen = try await session.waitFor { $0.contains("copied the value of the cookie flavour") }
+        #expect(!screen.contains("copied oatmeal"), "the status line names the value, never shows it")
         let copied = try await session.tmuxCommand("show-buffer").stdoutText
         #expect(copied == "oatmeal", "Y copies the real value: \(copied)")
-        try await session.send("Escape", "d")
+        // Esc and d apart: sent together, a terminal reads them as alt-d.
+        try await session.send("Escape")
+        try await session.waitFor { $0.contains("⏎ inspect") }
+        try await session.send("d")
         try await session.waitFor { $0.contains("no cookies kept") }
         try await session.send("Escape")
         try await session.waitFor { !$0.contains("Cookies · Demo") }
@@ -60,5 +64,19 @@ struct ExplorerCookiesTerminalTests {
         try await session.send("q")
         try await session.waitFor { $0.contains("exit=0") }
         await session.stop()
+    }
+
+    /// The part of `screen` from the Cookies overlay's top-left corner rightwards and down to its
+    /// bottom edge: what the view shows, without the request pane beside and behind it.
+    private static func overlay(_ screen: String) -> String {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        guard let top = lines.firstIndex(where: { String($0).contains("┏ Cookies") }),
+              let column = lines[top].indices.first(where: { String(lines[top][$0...]).hasPrefix("┏ Cookies") }) else { return "" }
+        var shown: [String] = []
+        for line in lines[top...] where line.count > column {
+            shown.append(String(line[column...]))
+            if line[column] == "┗" { break }
+        }
+        return shown.joined(separator: "\n")
     }
 }

@@ -23,6 +23,8 @@ extension ExplorerSession {
                 let how = terminal.copy(text)
                 state.status = withSecrets ? "copied the cURL command with its secrets (\(how)); keep it private"
                     : "copied the cURL command, secrets masked (\(how))"
+            case .copySecret(let text, let what):
+                state.status = "copied \(what) (\(terminal.copy(text))); keep it private"
             case .send(let id, let definition, let environment): send(id, definition, environment)
             case .cancelSend: flight?.cancel()
             case .search(let job): searches.start(job)

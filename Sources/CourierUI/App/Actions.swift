@@ -11,6 +11,8 @@ public enum Effect: Sendable, Equatable {
     /// Put the cURL command on the clipboard: masked, or with its secrets (the status says which,
     /// never the text itself).
     case copyCommand(String, withSecrets: Bool)
+    /// Put a secret on the clipboard (a cookie's value); the status names it, `what`, never shows it.
+    case copySecret(String, what: String)
     /// Send the request as drafted, with the environment, and report progress and the response.
     case send(id: String, definition: RequestDefinition, environment: String?)
     /// Cancel the request in flight.

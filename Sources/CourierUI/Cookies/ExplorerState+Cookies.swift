@@ -31,7 +31,7 @@ extension ExplorerState {
             status = "deleted the cookie \(cookie.name) of \(cookie.domain) from \(view.place)"
             return [.deleteCookie(requestId: view.requestId, environment: view.environment, cookie)]
         case .copyValue(let cookie):
-            return [.copy(cookie.value)]
+            return [.copySecret(cookie.value, what: "the value of the cookie \(cookie.name)")]
         case .clearAll:
             let count = view.cookies?.count ?? 0
             ask(Dialog(title: "Clear cookies", message: "Remove all \(count) cookie\(count == 1 ? "" : "s") kept for \(view.place)?",

@@ -68,7 +68,7 @@ struct CookiesViewTests {
         #expect(harness.effects.last == .deleteCookie(requestId: "Demo/users/create-user", environment: nil, cookies[0]))
         #expect(harness.state.status.contains("deleted the cookie session of 127.0.0.1"))
         harness.press(.character("Y"))
-        #expect(harness.effects.last == .copy("s3cr3t-session-value"))
+        #expect(harness.effects.last == .copySecret("s3cr3t-session-value", what: "the value of the cookie session"))
         let before = harness.effects.count
         harness.press(.character("X"))
         #expect(harness.state.dialog?.message == "Remove all 2 cookies kept for Demo (no environment)?")
