@@ -104,7 +104,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .copyWithSecrets: return "copy the cURL command with its secrets"
         case .saveBody: return "save the response body to a file"
         case .history: return "History: this request's past responses"
-        case .cookies: return "the cookie jar of the collection and environment: ⏎ inspect · d delete · X clear all · Y copy a value"
+        case .cookies: return "the cookie jar, values masked: inspect, delete, clear"
         case .narrower: return "narrow the collections pane"
         case .wider: return "widen the collections pane"
         case .shorter: return "shrink the request pane"
