@@ -110,12 +110,24 @@ public final class CookieJar: Sendable {
 
     /// `request` with a `Cookie` header for its URL, unless it sets one itself.
     func attach(to request: URLRequest) -> URLRequest {
-        guard let url = request.url, request.value(forHTTPHeaderField: "Cookie") == nil else { return request }
-        let matching = cookies(for: url)
-        guard !matching.isEmpty else { return request }
+        guard let url = request.url, request.value(forHTTPHeaderField: "Cookie") == nil, let header = header(for: url) else { return request }
         var request = request
-        request.setValue(matching.map { "\($0.name)=\($0.value)" }.joined(separator: "; "), forHTTPHeaderField: "Cookie")
+        request.setValue(header, forHTTPHeaderField: "Cookie")
         return request
+    }
+
+    /// `prepared` with the `Cookie` header the pipeline will add, so a cURL command sends what Courier sends.
+    func attach(to prepared: PreparedRequest) -> PreparedRequest {
+        guard prepared.headers[.cookie] == nil, let header = header(for: prepared.url) else { return prepared }
+        var prepared = prepared
+        prepared.headers[.cookie] = header
+        return prepared
+    }
+
+    /// The `Cookie` header value for `url`, nil when no cookie matches.
+    private func header(for url: URL) -> String? {
+        let matching = cookies(for: url)
+        return matching.isEmpty ? nil : matching.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
 
     // MARK: - Changing

@@ -161,6 +161,6 @@ public final class Endpoint: Sendable {
     /// (`text(redactedBy:)`).
     /// - Throws: `RequestBuildError` when the request cannot be built.
     public func cURLCommand<T: Request>(for request: T) throws(RequestBuildError) -> ShellCommand {
-        try CURLCommand(prepared: prepare(request), behaviour: transport.behaviour).command
+        try CURLCommand(prepared: cookies.attach(to: prepare(request)), behaviour: transport.behaviour).command
     }
 }

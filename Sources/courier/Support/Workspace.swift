@@ -114,6 +114,8 @@ final class Workspace {
             let selection = transports.selection(override: nil, maximumBodySize: nil)
             var resolver = RequestResolver(context: context, transports: selection)
             resolver.oauth = OAuthScope(tokens: oauth, environment: environment)
+            // The jar's cookies too, so `curl` and `export` send what `run` would send now.
+            resolver.cookies = CookieScope(jars: cookies, environment: environment)
             return try resolver.resolution(of: request)
         } catch {
             throw CLIFailure.collection("\(error)")
