@@ -22,7 +22,7 @@ struct CookiesCommandTests {
         return base.appendingPathComponent(demo).appendingPathComponent("none")
     }
 
-    @Test("A cookie set by one run is sent by the next, on both transports; --no-cookies neither sends nor keeps",
+    @Test("A cookie set by one run is sent by the next, on both transports; --no-cookies neither sends nor keeps them",
           arguments: ["urlsession", "asynchttpclient"])
     func acrossProcesses(transport: String) async throws {
         let set = try await run(["run", "Demo/cookies/set-cookie", "--transport", transport])
@@ -37,6 +37,10 @@ struct CookiesCommandTests {
         let folder = try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)
         #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
 
+        let unsaved = try await run(["run", "Demo/cookies/set-scoped-cookie", "--transport", transport, "--no-cookies"])
+        #expect(unsaved.status == 0)
+        let listed = try await run(["cookies", "list", "Demo", "--show-secrets"])
+        #expect(listed.stdoutText.contains("oatmeal") && !listed.stdoutText.contains("inside"), "--no-cookies saved nothing: \(listed.stdoutText)")
         let area = try await run(["run", "Demo/cookies/set-scoped-cookie", "--transport", transport])
         #expect(area.status == 0)
         let outside = try await run(["run", "Demo/cookies/show-cookies", "--transport", transport])

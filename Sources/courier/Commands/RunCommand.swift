@@ -23,8 +23,8 @@ struct RunCommand: AsyncParsableCommand {
         Captured variables (capture:) are remembered in $XDG_STATE_HOME/courier/ per collection and \
         environment, so a later run uses them; requires: runs the requests that capture a missing variable \
         first (--fresh: always). Cookies that responses set are kept in a jar there too and sent by later \
-        requests and runs, scoped by domain and path (--no-cookies: neither sent nor kept; courier cookies \
-        lists, exports, imports and clears the jar).
+        requests and runs, scoped by domain and path (--no-cookies: the run starts from an empty jar and saves \
+        nothing; courier cookies lists, exports, imports and clears the jar).
 
         --include masks secrets in the headers it prints (Set-Cookie, Authorization, values from *.secret.yaml \
         and {{$env.NAME}}, captured tokens, …); --show-secrets prints them as received.

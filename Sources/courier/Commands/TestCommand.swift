@@ -12,7 +12,8 @@ struct TestCommand: AsyncParsableCommand {
         or every collection. A request with expect: lines is judged by them alone; one without passes on \
         2xx/3xx. Requests marked skip: true are skipped unless named themselves. Captured variables are \
         remembered in $XDG_STATE_HOME/courier/ per collection and environment, and so are the cookies \
-        responses set, which later requests send (--no-cookies: neither sent nor kept).
+        responses set, which later requests send (--no-cookies: the run starts from an empty jar and \
+        saves nothing).
 
         Exit codes: 0 all passed · 1 an assertion failed · 2 usage or collection error · \
         3 transport error (refused, timeout, TLS, a body past --max-size).
@@ -51,12 +52,13 @@ struct TestCommand: AsyncParsableCommand {
         let overrides = try Workspace.overrides(variables.variables)
         let reporter = TestReporter(tap: reports.contains(.tap))
         let transports = transport.selection(workspace.transports)
+        let jars = cookies.jars(workspace)
         runs: for _ in 0..<iterations {
             for row in rows {
                 var options = TestSession.Options(environment: variables.env, overrides: row.merging(overrides) { $1 }, fresh: fresh,
                                                   transports: transports)
                 options.oauth = workspace.oauth
-                options.cookies = cookies.noCookies ? nil : workspace.cookies
+                options.cookies = jars
                 let runner = TestRunner(tree: workspace.tree, options: options, demo: workspace.demo, delay: .milliseconds(delay),
                                         bail: bail, reporter: reporter)
                 if await runner.run(selected, jobs: jobs) { break runs }

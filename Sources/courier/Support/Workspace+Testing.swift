@@ -8,7 +8,7 @@ extension Workspace {
         var options = TestSession.Options(environment: variables.env, overrides: try Self.overrides(variables.variables),
                                           fresh: fresh, evaluate: evaluate, transports: transport.selection(transports))
         options.oauth = oauth
-        options.cookies = cookies.noCookies ? nil : self.cookies
+        options.cookies = cookies.jars(self)
         let demo = self.demo
         return TestSession(tree: tree, options: options) { try await demo.url() }
     }

@@ -43,6 +43,21 @@ struct CookieJarsTests {
         #expect(!FileManager.default.fileExists(atPath: file.url.path), "an empty jar leaves no file")
     }
 
+    @Test("Jars that are not persistent start empty, are shared within the session and write nothing")
+    func sessionOnly() throws {
+        let saved = CookieJars(processEnvironment: processEnvironment) { Issue.record("unexpected problem: \($0)") }
+        saved.jar(collectionRoot: collection, environment: nil).store(setCookieHeaders: ["kept=1"], from: try origin())
+        let file = CookieJarFile(collectionRoot: collection, environment: nil, processEnvironment: processEnvironment)
+        let before = FileManager.default.contents(atPath: file.url.path)
+
+        let jars = CookieJars(processEnvironment: processEnvironment, persistent: false) { Issue.record("unexpected problem: \($0)") }
+        let jar = jars.jar(collectionRoot: collection, environment: nil)
+        #expect(jar.all.isEmpty, "the saved jar is not read")
+        jar.store(setCookieHeaders: ["run=1"], from: try origin())
+        #expect(jars.jar(collectionRoot: collection, environment: nil).all.map(\.name) == ["run"])
+        #expect(FileManager.default.contents(atPath: file.url.path) == before, "the saved jar is left as it was")
+    }
+
     @Test("An unreadable jar is kept aside with a sentence, and a new one starts")
     func unreadable() throws {
         let file = CookieJarFile(collectionRoot: collection, environment: nil, processEnvironment: processEnvironment)

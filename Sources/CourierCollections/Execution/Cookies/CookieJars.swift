@@ -8,14 +8,19 @@ import Synchronization
 public final class CookieJars: Sendable {
     /// Where `XDG_STATE_HOME` and `HOME` are read.
     public let processEnvironment: [String: String]
+    /// Whether jars are read from and written to the state folder; when not (`--no-cookies`),
+    /// each starts empty and lives as long as the session.
+    public let persistent: Bool
     private let report: @Sendable (String) -> Void
     private let jars = Mutex<[URL: CookieJar]>([:])
 
     /// - Parameters:
     ///   - processEnvironment: Where `XDG_STATE_HOME` and `HOME` are read.
+    ///   - persistent: Whether jars are read from and written to the state folder.
     ///   - report: Shows a sentence when a jar cannot be read or written (stderr, the explorer's message area).
-    public init(processEnvironment: [String: String], report: @escaping @Sendable (String) -> Void) {
+    public init(processEnvironment: [String: String], persistent: Bool = true, report: @escaping @Sendable (String) -> Void) {
         self.processEnvironment = processEnvironment
+        self.persistent = persistent
         self.report = report
     }
 
@@ -26,6 +31,11 @@ public final class CookieJars: Sendable {
         let report = self.report
         return jars.withLock { jars in
             if let jar = jars[file.url] { return jar }
+            guard persistent else {
+                let jar = CookieJar()
+                jars[file.url] = jar
+                return jar
+            }
             var saved: [Cookie] = []
             do {
                 saved = try file.load()

@@ -27,8 +27,8 @@ public final class TestSession {
         public var spooling: ResponseSpooling?
         /// Where OAuth 2.0 tokens are bought and cached; nil sends `oauth2` requests without a token.
         public var oauth: OAuthTokens?
-        /// Where cookie jars are kept between requests and runs; nil gives every endpoint a jar
-        /// of its own (`--no-cookies`).
+        /// Where cookie jars are kept between requests (and runs, when persistent); nil gives
+        /// every endpoint a jar of its own.
         public var cookies: CookieJars?
 
         /// Options; by default no environment, no overrides, `expect:` evaluated.
