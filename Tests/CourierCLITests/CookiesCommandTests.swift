@@ -104,6 +104,20 @@ struct CookiesCommandTests {
         #expect(try await run(["cookies", "list", "Demo"]).stderr.contains("No cookies are kept"))
     }
 
+    @Test("courier test sends cookies from one request to the next and keeps them; with --no-cookies it keeps none")
+    func testCommand() async throws {
+        let bare = try await run(["test", "Demo/cookies", "--no-cookies"])
+        #expect(bare.status == 0, "\(bare.stdoutText)\(bare.stderr)")
+        #expect(try await run(["cookies", "list", "Demo"]).stderr.contains("No cookies are kept"))
+        let kept = try await run(["test", "Demo/cookies", "--report", "json:" + courier.work.url.appendingPathComponent("report.json").path])
+        #expect(kept.status == 0, "\(kept.stdoutText)\(kept.stderr)")
+        let report = try String(contentsOf: courier.work.url.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(!report.contains("oatmeal"), "the Cookie and Set-Cookie values stay out of reports")
+        // delete-cookie ran last: flavour is gone, the path cookie stays.
+        let list = try await run(["cookies", "list", "Demo", "--show-secrets"])
+        #expect(list.stdoutText.contains("area") && list.stdoutText.contains("/cookies/area") && !list.stdoutText.contains("flavour"), "\(list.stdoutText)")
+    }
+
     @Test("An unknown collection or environment is a usage error that says what exists")
     func unknownPlaces() async throws {
         let collection = try await run(["cookies", "list", "Nope"])
