@@ -155,6 +155,8 @@ public struct RequestResolver: Sendable {
         let (request, auth) = try resolve(loaded, render: render)
         if let token = request.authToken { for secret in token.secrets { secrets.insert(secret) } }
         for value in (auth?.secretValues ?? []) + oauth2Secrets(of: loaded) + Self.credentialValues(of: request) { secrets.insert(value) }
+        // Cookie values are credentials wherever they turn up, a body that echoes a session id, say.
+        for cookie in request.endpoint.cookies.all { secrets.insert(cookie.value) }
         return Resolution(request: request, auth: auth, redactor: secrets)
     }
 

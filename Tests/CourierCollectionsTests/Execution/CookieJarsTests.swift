@@ -58,6 +58,22 @@ struct CookieJarsTests {
         #expect(FileManager.default.contents(atPath: file.url.path) == before, "the saved jar is left as it was")
     }
 
+    @Test("A resolved request's endpoint holds the jar, and its redactor masks the jar's values wherever they appear")
+    func resolving() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Shop/collection.yaml", "baseUrl: https://shop.example.com\n")
+        try directory.write("Shop/cart.yaml", "path: cart\n")
+        let loaded = try #require(CollectionLoader.load(directory.url).request(id: "Shop/cart"))
+        let jars = CookieJars(processEnvironment: processEnvironment) { Issue.record("unexpected problem: \($0)") }
+        jars.jar(collectionRoot: loaded.collectionRoot, environment: "dev").store(setCookieHeaders: ["sid=session-7f3a9c"], from: try origin())
+        var resolver = RequestResolver(context: TemplateContext())
+        resolver.cookies = CookieScope(jars: jars, environment: "dev")
+        let resolution = try resolver.resolution(of: loaded)
+        #expect(resolution.request.endpoint.cookies === jars.jar(collectionRoot: loaded.collectionRoot, environment: "dev"))
+        #expect(resolution.redactor.redact(#"{"echo":"session-7f3a9c"}"#) == #"{"echo":"••••••"}"#)
+        #expect(try resolution.request.cURL().contains("Cookie: sid=session-7f3a9c"), "the cURL command sends what the pipeline sends")
+    }
+
     @Test("An unreadable jar is kept aside with a sentence, and a new one starts")
     func unreadable() throws {
         let file = CookieJarFile(collectionRoot: collection, environment: nil, processEnvironment: processEnvironment)
