@@ -8,7 +8,9 @@ public struct Cookie: Sendable, Hashable, Codable {
         case strict = "Strict", lax = "Lax", none = "None"
     }
 
+    /// The cookie's name, as the server set it (case matters).
     public var name: String
+    /// Its value: a secret, masked wherever courier shows it.
     public var value: String
     /// The host (host-only cookies) or the domain (domain cookies) it is sent to: lowercased, no
     /// leading dot.
@@ -23,6 +25,7 @@ public struct Cookie: Sendable, Hashable, Codable {
     public var secure: Bool
     /// Not for scripts; kept so an export says so.
     public var httpOnly: Bool
+    /// Its `SameSite` attribute; nil when the server set none.
     public var sameSite: SameSite?
     /// When it was first stored; older cookies come first in a `Cookie` header (RFC 6265 §5.4).
     public var created: Date

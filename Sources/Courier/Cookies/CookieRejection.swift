@@ -21,14 +21,17 @@ public struct CookieRejection: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// The host that sent it.
     public let host: String
+    /// The rule it broke.
     public let reason: Reason
 
+    /// A rejection of cookie `name`, sent by `host`, for `reason`.
     public init(name: String, host: String, reason: Reason) {
         self.name = name
         self.host = host
         self.reason = reason
     }
 
+    /// The sentence the Debug tab and `courier run` show.
     public var description: String {
         let cookie = "the cookie \"\(name)\" set by \(host) was rejected"
         switch reason {

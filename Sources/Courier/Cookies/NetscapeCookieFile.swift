@@ -10,8 +10,10 @@ public enum NetscapeCookieFile {
     public struct LineError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The line number, from 1.
         public let line: Int
+        /// What is wrong with it.
         public let reason: String
 
+        /// "line 7: expected 7 tab-separated fields …".
         public var description: String { "line \(line): \(reason)" }
     }
 

@@ -9,6 +9,7 @@ public struct CookieJarFile: Sendable {
 
     /// Why the file could not be read, as a sentence naming it.
     public struct ReadError: Error, Sendable, CustomStringConvertible {
+        /// The sentence, naming the file.
         public let description: String
     }
 
