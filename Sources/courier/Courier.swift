@@ -16,7 +16,7 @@ struct CourierCommand: AsyncParsableCommand {
         version: courierVersion,
         subcommands: [
             ExplorerCommand.self, Overview.self, ListCommand.self, RunCommand.self, CurlCommand.self, ImportCommand.self, ExportCommand.self,
-            TestCommand.self, CheckCommand.self, DemoServerCommand.self,
+            TestCommand.self, CheckCommand.self, CookiesCommand.self, DemoServerCommand.self,
         ],
         defaultSubcommand: ExplorerCommand.self
     )

@@ -17,9 +17,11 @@ struct ExportParityTests {
     ]
 
     private func compare(_ resolution: Resolution, id: String, on server: DemoServer, format: ExportFormat = .curl) async throws {
+        // Printed before the run: both send the cookies the endpoint's jar holds then (the run
+        // may change it, as Demo/cookies/set-cookie does).
+        let command = try format.command(for: resolution.request, auth: resolution.auth).text()
         _ = await RequestRunner.run(resolution.request)
         let viaCourier = try #require(server.statistics.journal.last, "\(id) reached no server")
-        let command = try format.command(for: resolution.request, auth: resolution.auth).text()
         let quiet = format == .curl ? " --silent --show-error --output /dev/null" : " --quiet --quiet"
         let run = try await Processes.shell(command + quiet)
         #expect(run.status == 0, "\(id): \(format) failed: \(run.stderr)\n\(command)")

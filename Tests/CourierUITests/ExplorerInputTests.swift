@@ -42,7 +42,7 @@ struct ExplorerInputTests {
         harness.press(.character("?"))
         #expect(harness.screen.text.contains("j, down"))
         #expect(!harness.screen.text.contains("q, ctrl-c"), "the list is longer than the screen")
-        harness.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
+        harness.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
         #expect(harness.state.showingHelp, "paging scrolls the help instead of closing it")
         #expect(harness.screen.text.contains("q, ctrl-c"))
         harness.press(.character("x"))

@@ -43,8 +43,9 @@ public final class Endpoint: Sendable {
     public let requestRetrying = RequestRetryingManager()
     /// Adapters, response processors and error processors every request of this endpoint runs through.
     public let modifiers = RequestModifiers()
-    /// The endpoint's own cookies: kept from responses and sent back, never shared with other endpoints.
-    public let cookies = CookieJar()
+    /// The endpoint's cookies: kept from responses and sent back; its own jar unless one was
+    /// given to share (or persist) it.
+    public let cookies: CookieJar
     /// Where callbacks run when neither the operation nor the endpoint names a queue. Private and
     /// serial, never the main queue: on Linux the main queue does not run while a UI blocks in `getch`.
     let callbackQueue = DispatchQueue(label: "Courier.Endpoint.callbacks")
@@ -113,7 +114,8 @@ public final class Endpoint: Sendable {
                   retryingCount: retryingCount, headers: headers, transport: URLSessionTransport(configuration: sessionConfiguration))
     }
 
-    /// Creates an endpoint that sends through `transport`.
+    /// Creates an endpoint that sends through `transport`, keeping cookies in `cookies` (a jar of
+    /// its own by default).
     public init(
         baseUrl: URL,
         decoder: JSONDecoder? = nil,
@@ -121,9 +123,11 @@ public final class Endpoint: Sendable {
         sessionConfiguration: URLSessionConfiguration = .default,
         retryingCount: Int = 1,
         headers: RequestHeaders = [:],
-        transport: any Transport
+        transport: any Transport,
+        cookies: CookieJar = CookieJar()
     ) {
         self.baseUrl = baseUrl
+        self.cookies = cookies
         self.sessionConfiguration = sessionConfiguration
         self.transport = transport
         var retry = RetryStrategy.default
@@ -157,6 +161,6 @@ public final class Endpoint: Sendable {
     /// (`text(redactedBy:)`).
     /// - Throws: `RequestBuildError` when the request cannot be built.
     public func cURLCommand<T: Request>(for request: T) throws(RequestBuildError) -> ShellCommand {
-        try CURLCommand(prepared: prepare(request), behaviour: transport.behaviour).command
+        try CURLCommand(prepared: cookies.attach(to: prepare(request)), behaviour: transport.behaviour).command
     }
 }

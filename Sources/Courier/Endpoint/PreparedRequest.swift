@@ -8,7 +8,7 @@ import FoundationNetworking
 struct PreparedRequest: Sendable {
     let url: URL
     let method: HTTPMethod
-    let headers: RequestHeaders
+    var headers: RequestHeaders
     let body: Data?
     /// Set for multipart requests, so the cURL exporter can use `-F`.
     let multipart: MultipartBody?

@@ -93,6 +93,9 @@ public struct RequestResolver: Sendable {
     /// Where OAuth 2.0 tokens are bought and cached; nil leaves `auth: {oauth2: …}` requests
     /// unauthorized (sent without a token, exported with a cached one only when there is a session).
     public var oauth: OAuthScope?
+    /// Where the collection's cookie jar is kept between requests and runs; nil gives each
+    /// endpoint a jar of its own, forgotten with it.
+    public var cookies: CookieScope?
 
     /// - Parameters:
     ///   - context: The variables templates are filled from.
@@ -156,6 +159,8 @@ public struct RequestResolver: Sendable {
         for secret in connection.secrets { secrets.insert(secret) }
         if let token = request.authToken { for secret in token.secrets { secrets.insert(secret) } }
         for value in (auth?.secretValues ?? []) + oauth2Secrets(of: loaded) + Self.credentialValues(of: request) { secrets.insert(value) }
+        // Cookie values are credentials wherever they turn up, a body that echoes a session id, say.
+        for cookie in request.endpoint.cookies.all { secrets.insert(cookie.value) }
         return Resolution(request: request, auth: auth, redactor: secrets, connection: connection)
     }
 
@@ -247,9 +252,10 @@ public struct RequestResolver: Sendable {
                                          tls: connection.tls, proxies: connection.proxies)
         let transports = self.transports
         let authorization = oauth2
+        let jar = cookies.map { $0.jars.jar(collectionRoot: loaded.collectionRoot, environment: $0.environment) } ?? CookieJar()
         let make = { () throws -> Endpoint in
             do {
-                let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings))
+                let endpoint = Endpoint(baseUrl: base, retryingCount: retries, transport: try transports.make(transportName, settings), cookies: jar)
                 auth?.install(on: endpoint.modifiers)
                 if let authorization { try authorize(endpoint, with: authorization, of: loaded, transport: transportName, settings: settings) }
                 return endpoint

@@ -57,8 +57,9 @@ struct DemoRouter: Sendable {
         "/basic-auth/{user}/{pass}", "/bearer", "GET /me", "POST /auth/login", "POST /auth/refresh",
         "/auth/digest/md5|sha256[?nonce-uses=N]", "/auth/api-key", "ANY /auth/sigv4/…",
         "POST /oauth/token", "POST /oauth/device", "GET /oauth/authorize", "POST /oauth/revoke", "GET /oauth/me",
-        "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/set?name=value",
-        "/sse?count=&interval=&retry=&dropAfter=", "/ndjson?count=&interval=",
+        "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/area/…", "/cookies/set?name=value",
+        "/cookies/attributes?name=&value=&Path=&Domain=&Max-Age=&Expires=&Secure&HttpOnly&SameSite=", "/cookies/foreign?name=value",
+        "/cookies/delete?name", "/sse?count=&interval=&retry=&dropAfter=", "/ndjson?count=&interval=",
         "/hostile/endless", "/hostile/escapes/body|header|error",
     ]))
 }

@@ -24,6 +24,9 @@ struct ExplorerBackend: Sendable {
     /// OAuth 2.0 tokens, cached in the state folder as `courier run` caches them; nil sends
     /// `oauth2` requests without a token.
     var oauth: OAuthTokens?
+    /// Cookie jars, kept in the state folder as `courier run` keeps them; nil gives every
+    /// endpoint a jar of its own.
+    var cookies: CookieJars?
 
     /// Resolves `request` in `environment`, with the secrets met on the way.
     func resolve(_ request: LoadedRequest, environment: String?) async throws -> Resolution {
@@ -71,6 +74,7 @@ struct ExplorerBackend: Sendable {
         options.endpoints = endpoints
         options.spooling = spooling
         options.oauth = oauth
+        options.cookies = cookies
         return options
     }
 
@@ -166,6 +170,7 @@ struct ExplorerBackend: Sendable {
         let scope = EndpointScope(pool: endpoints, environment: values.name)
         var resolver = RequestResolver(context: context, spooling: spooling, endpoints: scope, transports: transports)
         resolver.oauth = oauth.map { OAuthScope(tokens: $0, environment: environment) }
+        resolver.cookies = cookies.map { CookieScope(jars: $0, environment: environment) }
         return (resolver, context)
     }
 

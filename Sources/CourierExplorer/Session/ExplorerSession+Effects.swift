@@ -23,6 +23,8 @@ extension ExplorerSession {
                 let how = terminal.copy(text)
                 state.status = withSecrets ? "copied the cURL command with its secrets (\(how)); keep it private"
                     : "copied the cURL command, secrets masked (\(how))"
+            case .copySecret(let text, let what):
+                state.status = "copied \(what) (\(terminal.copy(text))); keep it private"
             case .send(let id, let definition, let environment): send(id, definition, environment)
             case .cancelSend: flight?.cancel()
             case .search(let job): searches.start(job)
@@ -66,6 +68,9 @@ extension ExplorerSession {
             case .compareBodies(let title, let old, let new): compareBodies(title, old: old, new: new, of: state.openRequest ?? "")
             case .saveBody(let id, let snapshot, let path, let overwrite): saveBody(id, snapshot, path: path, overwrite: overwrite)
             case .writeText(let path, let text): writeText(text, to: path)
+            case .loadCookies(let id, let environment): changeCookies(of: id, environment: environment) { _ in }
+            case .deleteCookie(let id, let environment, let cookie): changeCookies(of: id, environment: environment) { $0.remove { $0.replaces(cookie) } }
+            case .clearCookies(let id, let environment): changeCookies(of: id, environment: environment) { $0.removeAll() }
             }
         }
     }

@@ -64,6 +64,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
         if let status = settings.problemsSentence { state.status = status }
         // Device codes and sign-in URLs show in the message area.
         backend.oauth = OAuthTokens(processEnvironment: settings.processEnvironment) { [inbox] prompt in inbox.post(.report(prompt)) }
+        backend.cookies = CookieJars(processEnvironment: settings.processEnvironment) { [inbox] problem in inbox.post(.report(problem)) }
     }
 
     /// The loop: until the state asks to quit, or nobody is there to see it.

@@ -72,6 +72,8 @@ enum SnapshotBuilder {
         if let error = info.errorResponse { lines.append("error     \(redactor.redact("\(error)"))") }
         // Which certificate and proxy settings applied, so a TLS or proxy failure can be read against them.
         lines += result.connection.map { "connection \(redactor.redact($0))" }
+        // A refused Set-Cookie is otherwise only a cookie missing from later requests.
+        for rejection in info.rejectedCookies { lines.append("cookie    \(rejection)") }
         if let curl = info.cURLCommand?.text(redactedBy: redactor) {
             lines.append("")
             lines.append("cURL, as sent:")

@@ -1,3 +1,4 @@
+import Courier
 import CourierCollections
 
 /// Side effects `update` asks for; the program performs them and reports back with actions.
@@ -10,6 +11,8 @@ public enum Effect: Sendable, Equatable {
     /// Put the cURL command on the clipboard: masked, or with its secrets (the status says which,
     /// never the text itself).
     case copyCommand(String, withSecrets: Bool)
+    /// Put a secret on the clipboard (a cookie's value); the status names it, `what`, never shows it.
+    case copySecret(String, what: String)
     /// Send the request as drafted, with the environment, and report progress and the response.
     case send(id: String, definition: RequestDefinition, environment: String?)
     /// Cancel the request in flight.
@@ -67,6 +70,12 @@ public enum Effect: Sendable, Equatable {
     /// Write the body of `snapshot` (request `id`) to `path` as typed (relative, absolute or
     /// `~/…`); an existing file is replaced only when `overwrite` says so, else `bodyFileExists`.
     case saveBody(id: String, ResponseSnapshot, path: String, overwrite: Bool)
+    /// Read the cookie jar of request `id`'s collection in `environment`; report with `cookiesLoaded`.
+    case loadCookies(requestId: String, environment: String?)
+    /// Remove `cookie` from that jar; report the jar with `cookiesLoaded`.
+    case deleteCookie(requestId: String, environment: String?, Cookie)
+    /// Empty that jar; report it with `cookiesLoaded`.
+    case clearCookies(requestId: String, environment: String?)
 }
 
 /// What the driver learnt about a draft: how it resolves in the environment.
@@ -169,6 +178,8 @@ public enum Action: Sendable, Equatable {
     case compared(DiffView)
     /// Saving the body of `snapshot` found a file at `path`: ask before replacing it.
     case bodyFileExists(id: String, ResponseSnapshot, path: String)
+    /// The cookies of request `id`'s collection in `environment`, read or changed.
+    case cookiesLoaded(requestId: String, environment: String?, [Cookie])
 }
 
 /// What to do once the user has answered about unsaved changes.
@@ -192,6 +203,8 @@ public enum DialogPurpose: Sendable, Equatable {
     case overwrite(id: String, ResponseSnapshot, path: String)
     /// `y` copied more than the clipboard's route carries: save this text to a file instead?
     case tooLargeToCopy(String)
+    /// The Cookies view's `X`: empty the jar it shows?
+    case clearCookies
 }
 
 /// The modal on top of everything else; one at a time.

@@ -79,6 +79,8 @@ public struct ExplorerState: Sendable, Equatable {
     public var collectionEnvironments: [String: [String]] = [:]
     /// The open variables editor.
     public var variablesEditor: VariablesEditor?
+    /// The Cookies view, when open.
+    public var cookiesView: CookiesView?
     /// The variables captured in the open request's collection and environment, as last previewed.
     public var captured: [CapturedEntry] = []
     /// Unsaved edits journaled by an earlier session, by request id, until their request opens.

@@ -44,6 +44,7 @@ public enum Command: String, Sendable, CaseIterable {
     case copyWithSecrets = "copy-with-secrets"
     case saveBody = "save-body"
     case history
+    case cookies
     case narrower, wider, shorter, taller
     case suspend
     case help
@@ -103,6 +104,7 @@ public enum Command: String, Sendable, CaseIterable {
         case .copyWithSecrets: return "copy the cURL command with its secrets"
         case .saveBody: return "save the response body to a file"
         case .history: return "History: this request's past responses"
+        case .cookies: return "the cookie jar, values masked: inspect, delete, clear"
         case .narrower: return "narrow the collections pane"
         case .wider: return "widen the collections pane"
         case .shorter: return "shrink the request pane"
@@ -134,7 +136,7 @@ public struct KeyMap: Sendable, Equatable {
         .character("x"): .expectExists, .character("="): .expectEqual, .character("K"): .capture, .character("T"): .runTests,
         .character("?"): .help, .character("q"): .quit, .ctrl("c"): .quit,
         .character("p"): .palette, .ctrl("p"): .palette, .character("!"): .problems, .character("L"): .messages, .character("/"): .filter, .character("y"): .copy,
-        .character("Y"): .copyWithSecrets, .character("s"): .saveBody, .character("H"): .history,
+        .character("Y"): .copyWithSecrets, .character("s"): .saveBody, .character("H"): .history, .character("J"): .cookies,
         .character("<"): .narrower, .character(">"): .wider, .character("-"): .shorter, .character("+"): .taller,
         .ctrl("z"): .suspend,
     ])

@@ -65,6 +65,7 @@ extension ExplorerState {
                            dim: theme.style(.dim))
         }
         variablesEditor?.render(on: &screen, theme: theme)
+        cookiesView?.render(on: &screen, theme: theme)
         if var prompt { drawPrompt(&prompt, on: &screen, theme: theme) }
         switch modal {
         case .question(let dialog, _)?:

@@ -85,6 +85,8 @@ extension ExplorerState {
             return resolve(conflict, button: button)
         case (.overwrite(let id, let snapshot, let path), 0):
             return [.saveBody(id: id, snapshot, path: path, overwrite: true)]
+        case (.clearCookies, let button):
+            return clearCookiesAnswered(button: button)
         case (.tooLargeToCopy(let text), 0):
             askWhereToSave(text)
             return []

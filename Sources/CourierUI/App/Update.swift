@@ -138,6 +138,7 @@ extension ExplorerState {
         case .testStarted(let id): testStarted(id)
         case .testRecorded(let row): return testRecorded(row)
         case .testsFinished(let cancelled): testsFinished(cancelled: cancelled)
+        case .cookiesLoaded(let id, let environment, let cookies): cookiesLoaded(requestId: id, environment: environment, cookies)
         case .imported(let outcome): return imported(outcome)
         case .historyLoaded(let id, let environment, let stored): historyLoaded(id, environment: environment, stored)
         case .historyRecorded(let id, let sequence, let stored, let pruned): historyRecorded(id, sequence: sequence, stored, pruned: pruned)
@@ -211,6 +212,7 @@ extension ExplorerState {
         if prompt != nil { return promptKey(key) }
         if palette != nil { return paletteKey(key) }
         if variablesEditor != nil { return variablesKey(key) }
+        if cookiesView != nil { return cookiesKey(key) }
         if showingHelp {
             switch keyMap.command(for: key) {
             case .moveDown?: helpScroll += 1
@@ -291,6 +293,7 @@ extension ExplorerState {
         case .palette:
             openCommandPalette()
         case .problems: showProblems()
+        case .cookies: return showCookies()
         case .messages: showMessages()
         case .environment:
             guard editor != nil else {

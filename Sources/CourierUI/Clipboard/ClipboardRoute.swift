@@ -26,7 +26,7 @@ extension ExplorerState {
         effects.filter { effect in
             let text: String
             switch effect {
-            case .copy(let copied), .copyCommand(let copied, _): text = copied
+            case .copy(let copied), .copyCommand(let copied, _), .copySecret(let copied, _): text = copied
             default: return true
             }
             guard clipboard.refuses(text), let limit = clipboard.limit else { return true }

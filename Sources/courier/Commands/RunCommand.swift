@@ -24,7 +24,9 @@ struct RunCommand: AsyncParsableCommand {
 
         Captured variables (capture:) are remembered in $XDG_STATE_HOME/courier/ per collection and \
         environment, so a later run uses them; requires: runs the requests that capture a missing variable \
-        first (--fresh: always).
+        first (--fresh: always). Cookies that responses set are kept in a jar there too and sent by later \
+        requests and runs, scoped by domain and path (--no-cookies: the run starts from an empty jar and saves \
+        nothing; courier cookies lists, exports, imports and clears the jar).
 
         --include masks secrets in the headers it prints (Set-Cookie, Authorization, values from *.secret.yaml \
         and {{$env.NAME}}, captured tokens, …); --show-secrets prints them as received.
@@ -37,6 +39,7 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: "The request id, for example Demo/users/list-users.") var id: String
     @OptionGroup var variables: VariableOptions
     @OptionGroup var transport: TransportOptions
+    @OptionGroup var cookies: CookieOptions
     @Flag(name: .shortAndLong, help: "Print the status line and headers before the body.") var include = false
     @Flag(name: .long, help: "Print the body after the request's key-path converter (errorConverter for 4xx/5xx).") var converted = false
     @Flag(name: .long, help: "Print the body as received, even on a terminal.") var raw = false
@@ -51,7 +54,7 @@ struct RunCommand: AsyncParsableCommand {
         let workspace = Workspace(options: options)
         let request = try workspace.request(id)
         try workspace.checkFile(of: request)
-        let session = try workspace.session(variables, transport: transport, fresh: fresh, evaluate: !noExpect)
+        let session = try workspace.session(variables, transport: transport, cookies: cookies, fresh: fresh, evaluate: !noExpect)
         let progress = Output.stderrIsTerminal ? ProgressLine() : nil
         session.progress = { transfer in
             progress?.update(received: transfer.bytesReceived, total: transfer.totalBytesToReceive,
@@ -76,6 +79,8 @@ struct RunCommand: AsyncParsableCommand {
         progress?.finish()
         await workspace.shutdown()
         Workspace.save(session.pendingCaptures())
+        // A cookie the jar refused (another domain's, say) would otherwise just be missing later.
+        for rejection in outcomes.last?.result?.debug.rejectedCookies ?? [] { Output.error("courier: note: \(rejection)\n") }
         for prerequisite in outcomes.dropLast() {
             Output.error("courier: ran \(prerequisite.request.id) first (required): \(TestLine.summary(prerequisite))\n")
         }

@@ -11,7 +11,9 @@ struct TestCommand: AsyncParsableCommand {
         Runs the requests named, or every request of the folders named (recursively, in collection order), \
         or every collection. A request with expect: lines is judged by them alone; one without passes on \
         2xx/3xx. Requests marked skip: true are skipped unless named themselves. Captured variables are \
-        remembered in $XDG_STATE_HOME/courier/ per collection and environment.
+        remembered in $XDG_STATE_HOME/courier/ per collection and environment, and so are the cookies \
+        responses set, which later requests send (--no-cookies: the run starts from an empty jar and \
+        saves nothing).
 
         Exit codes: 0 all passed · 1 an assertion failed · 2 usage or collection error · \
         3 transport error (refused, timeout, TLS, a body past --max-size).
@@ -24,6 +26,7 @@ struct TestCommand: AsyncParsableCommand {
     @Argument(help: "Request ids or folders, for example Demo/flows; all collections when none.") var selection: [String] = []
     @OptionGroup var variables: VariableOptions
     @OptionGroup var transport: TransportOptions
+    @OptionGroup var cookies: CookieOptions
     @Option(name: .long, help: "junit:FILE, json:FILE or tap (TAP on stdout); repeatable.") var report: [String] = []
     @Flag(name: .long, help: "Stop after the first request that does not pass.") var bail = false
     @Flag(name: .long, help: "Run the requests of requires: even when their captured variables are there.") var fresh = false
@@ -49,11 +52,13 @@ struct TestCommand: AsyncParsableCommand {
         let overrides = try Workspace.overrides(variables.variables)
         let reporter = TestReporter(tap: reports.contains(.tap))
         let transports = transport.selection(workspace.transports)
+        let jars = cookies.jars(workspace)
         runs: for _ in 0..<iterations {
             for row in rows {
                 var options = TestSession.Options(environment: variables.env, overrides: row.merging(overrides) { $1 }, fresh: fresh,
                                                   transports: transports)
                 options.oauth = workspace.oauth
+                options.cookies = jars
                 let runner = TestRunner(tree: workspace.tree, options: options, demo: workspace.demo, delay: .milliseconds(delay),
                                         bail: bail, reporter: reporter)
                 if await runner.run(selected, jobs: jobs) { break runs }

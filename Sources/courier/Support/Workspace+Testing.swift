@@ -3,10 +3,12 @@ import Foundation
 
 extension Workspace {
     /// A session that runs this workspace's requests with captures flowing forward.
-    func session(_ variables: VariableOptions, transport: TransportOptions, fresh: Bool = false, evaluate: Bool = true) throws -> TestSession {
+    func session(_ variables: VariableOptions, transport: TransportOptions, cookies: CookieOptions, fresh: Bool = false,
+                 evaluate: Bool = true) throws -> TestSession {
         var options = TestSession.Options(environment: variables.env, overrides: try Self.overrides(variables.variables),
                                           fresh: fresh, evaluate: evaluate, transports: transport.selection(transports))
         options.oauth = oauth
+        options.cookies = cookies.jars(self)
         let demo = self.demo
         // Only the requests `requires:` names are read, as `request(_:)` reads only its own.
         let directory = self.directory

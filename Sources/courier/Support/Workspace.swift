@@ -43,6 +43,8 @@ final class Workspace {
     let transports = AppTransports()
     /// OAuth 2.0 tokens, cached in the state folder; device codes and sign-in URLs go to stderr.
     let oauth = OAuthTokens(processEnvironment: ProcessInfo.processInfo.environment) { prompt in Output.error("courier: \(prompt)\n") }
+    /// Cookie jars, kept in the state folder; a jar that cannot be read or written is a sentence on stderr.
+    let cookies = CookieJars(processEnvironment: ProcessInfo.processInfo.environment) { problem in Output.error("courier: \(problem)\n") }
 
     init(options: CollectionOptions) {
         directory = options.directory
@@ -116,6 +118,8 @@ final class Workspace {
             let selection = transports.selection(override: nil, maximumBodySize: nil)
             var resolver = RequestResolver(context: context, transports: selection)
             resolver.oauth = OAuthScope(tokens: oauth, environment: environment)
+            // The jar's cookies too, so `curl` and `export` send what `run` would send now.
+            resolver.cookies = CookieScope(jars: cookies, environment: environment)
             return try resolver.resolution(of: request)
         } catch {
             throw CLIFailure.collection("\(error)")

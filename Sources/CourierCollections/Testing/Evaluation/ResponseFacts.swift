@@ -1,3 +1,4 @@
+import Courier
 import CourierJSON
 import Foundation
 
@@ -33,20 +34,9 @@ public struct ResponseFacts: Sendable {
         return values.last { $0.name == name }?.value
     }
 
-    /// The `name=value` pairs of one or more `Set-Cookie` values, which Foundation joins with
-    /// commas (a comma inside `Expires=Wed, 21 Oct …` does not start a cookie).
+    /// The `name=value` pairs of one or more `Set-Cookie` values, which Foundation joins with commas.
     static func cookies(in header: String) -> [(name: String, value: String)] {
-        var cookies: [String] = []
-        for segment in header.split(separator: ",", omittingEmptySubsequences: false) {
-            let head = segment.drop { $0 == " " }
-            let name = head.prefix { $0 != "=" && $0 != ";" && $0 != " " }
-            if !name.isEmpty, head.dropFirst(name.count).first == "=" || cookies.isEmpty {
-                cookies.append(String(head))
-            } else if !cookies.isEmpty {
-                cookies[cookies.count - 1] += "," + segment
-            }
-        }
-        return cookies.compactMap { cookie in
+        SetCookie.split(header).compactMap { cookie in
             let pair = cookie.prefix { $0 != ";" }
             guard let equals = pair.firstIndex(of: "=") else { return nil }
             return (pair[..<equals].trimmingCharacters(in: .whitespaces), pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces))

@@ -27,6 +27,9 @@ public final class TestSession {
         public var spooling: ResponseSpooling?
         /// Where OAuth 2.0 tokens are bought and cached; nil sends `oauth2` requests without a token.
         public var oauth: OAuthTokens?
+        /// Where cookie jars are kept between requests (and runs, when persistent); nil gives
+        /// every endpoint a jar of its own.
+        public var cookies: CookieJars?
 
         /// Options; by default no environment, no overrides, `expect:` evaluated.
         public init(environment: String? = nil, overrides: [String: String] = [:], fresh: Bool = false, evaluate: Bool = true,
@@ -132,6 +135,7 @@ public final class TestSession {
             let scope = options.endpoints.map { EndpointScope(pool: $0, environment: options.environment) }
             var resolver = RequestResolver(context: context, spooling: options.spooling, endpoints: scope, transports: options.transports)
             resolver.oauth = options.oauth.map { OAuthScope(tokens: $0, environment: options.environment) }
+            resolver.cookies = options.cookies.map { CookieScope(jars: $0, environment: options.environment) }
             resolution = try resolver.resolution(of: request)
         } catch {
             return .problem(.collection("\(error)"), of: request)
