@@ -165,6 +165,7 @@ public final class AsyncHTTPClientTransport: Transport {
         async throws -> (HTTPURLResponse, HTTPClientResponse, ProgressMeter) {
         let meter = ProgressMeter(toSend: body.map(\.length), report: progress)
         var exchange = RedirectStep(request: request, body: body)
+        let cookies = RedirectCookies.jar
         for _ in 0...Self.maximumRedirects {
             guard let url = exchange.request.url else { throw TransportError(kind: .other, url: nil, detail: "the request has no URL") }
             let response = try await clients.client(for: url).execute(Self.outgoing(exchange, url: url, meter: meter), timeout: .hours(24))
@@ -174,7 +175,9 @@ public final class AsyncHTTPClientTransport: Transport {
                 return (try Self.head(of: response, url: url, meter: meter), response, meter)
             }
             let target = try RedirectRules.target(of: location, from: url)
+            let previous = exchange.request
             exchange = exchange.following(code, to: target, behaviour: behaviour)
+            exchange.request = RedirectCookies.following(exchange.request, from: previous, setting: response.headers["Set-Cookie"], in: cookies)
         }
         throw TransportError(kind: .tooManyRedirects, url: exchange.request.url, detail: "more than \(Self.maximumRedirects) redirects")
     }

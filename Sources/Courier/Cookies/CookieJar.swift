@@ -125,7 +125,7 @@ public final class CookieJar: Sendable {
     }
 
     /// The `Cookie` header value for `url`, nil when no cookie matches.
-    private func header(for url: URL) -> String? {
+    func header(for url: URL) -> String? {
         let matching = cookies(for: url)
         return matching.isEmpty ? nil : matching.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }

@@ -61,12 +61,12 @@ extension RequestPipeline {
                 request: urlRequest, prepared: prepared, response: response, error: failure, started: started, attempts: attempts))
         }
         do {
-            var streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
+            var streamed = try await withRedirectCookies { () async throws(TransportError) in try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress) }
             endpoint.cookies.store(from: streamed.response)
             switch await replay(after: streamed, of: prepared, sent: urlRequest) {
             case .success(let again?):
                 (urlRequest, attempts) = (again, 2)
-                streamed = try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress)
+                streamed = try await withRedirectCookies { () async throws(TransportError) in try await endpoint.transport.stream(urlRequest, transferBody: prepared.transferBody, progress: progress) }
                 endpoint.cookies.store(from: streamed.response)
             case .success(nil): break
             case .failure(let failure): return ended(failure, response: TransportResponse(response: streamed.response, data: Data()))
@@ -112,7 +112,7 @@ extension RequestPipeline {
         case .failure(let failure): return .failure(failure)
         }
         do {
-            let response = try await endpoint.transport.download(urlRequest, to: destination, progress: progress)
+            let response = try await withRedirectCookies { () async throws(TransportError) in try await endpoint.transport.download(urlRequest, to: destination, progress: progress) }
             endpoint.cookies.store(from: response)
             return .success(response)
         } catch {
@@ -121,6 +121,18 @@ extension RequestPipeline {
     }
 
     /// The server's error for a response whose body was received elsewhere (into a file).
+    /// Runs a transport call with the endpoint's jar at hand for the redirects it follows.
+    private func withRedirectCookies<T>(_ send: () async throws(TransportError) -> T) async throws(TransportError) -> T {
+        let result: Result<T, TransportError> = await RedirectCookies.$jar.withValue(endpoint.cookies) {
+            do throws(TransportError) {
+                return .success(try await send())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     func failure(for response: HTTPURLResponse, body: Data) -> Failure {
         serverFailure(TransportResponse(response: response, data: body))
     }

@@ -123,7 +123,10 @@ struct RequestPipeline<R: Request>: Sendable {
                 }
             case .send(let urlRequest, let deadline):
                 endpoint.observation.willSend(urlRequest, attempt: machine.attempts)
-                switch await Deadline.send(urlRequest, body: prepared.transferBody, on: endpoint.transport, within: deadline, progress: progress) {
+                let sent = await RedirectCookies.$jar.withValue(endpoint.cookies) {
+                    await Deadline.send(urlRequest, body: prepared.transferBody, on: endpoint.transport, within: deadline, progress: progress)
+                }
+                switch sent {
                 case .success(let response): action = machine.received(response)
                 case .failure(let failure): action = machine.sendFailed(failure, policy: retryPolicy)
                 }

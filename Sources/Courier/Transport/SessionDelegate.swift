@@ -261,7 +261,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         let current = task.currentRequest?.url ?? response.url
         do throws(TransportError) {
             let target = try RedirectRules.target(of: response.value(forHTTPHeaderField: "Location") ?? "", from: current)
-            completionHandler(RedirectRules.redirected(request, from: current, to: target, trusted: trustsRedirects))
+            let next = RedirectRules.redirected(request, from: current, to: target, trusted: trustsRedirects)
+            let jar = state.withLock { $0.entries[task.taskIdentifier]?.record.cookies }
+            let previous = task.currentRequest ?? URLRequest(url: response.url ?? target)
+            completionHandler(RedirectCookies.following(next, from: previous, setting: CookieJar.setCookieHeaders(of: response), in: jar))
         } catch {
             // Not followed: the task ends with the redirect, and `problem` says why.
             state.withLock { $0.entries[task.taskIdentifier]?.problem = error }

@@ -51,12 +51,19 @@ extension SessionDelegate {
         var progress: TransferProgress
         let onProgress: @Sendable (TransferProgress) -> Void
         var sink: Sink
+        /// The jar a redirect stores its cookies in (`RedirectCookies`): the delegate's callbacks
+        /// run on its queue, where the sending task's task-local is out of reach.
+        let cookies: CookieJar?
 
-        init(url: URL?, progress: TransferProgress, onProgress: @escaping @Sendable (TransferProgress) -> Void, sink: Sink = .collect(Data())) {
+        /// - Parameter cookies: Read from the sending task by default (a default argument is
+        ///   evaluated where the record is made).
+        init(url: URL?, progress: TransferProgress, onProgress: @escaping @Sendable (TransferProgress) -> Void, sink: Sink = .collect(Data()),
+             cookies: CookieJar? = RedirectCookies.jar) {
             self.url = url
             self.progress = progress
             self.onProgress = onProgress
             self.sink = sink
+            self.cookies = cookies
         }
     }
 

@@ -95,7 +95,8 @@ public final class URLSessionTransport: Transport {
                 return response
             }
             let target = try RedirectRules.target(of: location, from: request.url)
-            request = RedirectRules.redirected(request, from: request.url, to: target, trusted: trustsRedirects)
+            let next = RedirectRules.redirected(request, from: request.url, to: target, trusted: trustsRedirects)
+            request = RedirectCookies.following(next, from: request, setting: CookieJar.setCookieHeaders(of: response.response), in: RedirectCookies.jar)
         }
         throw TransportError(kind: .tooManyRedirects, url: request.url, detail: "more than \(Self.maximumRedirects) redirects")
     }

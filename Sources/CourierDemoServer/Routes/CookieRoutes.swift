@@ -3,6 +3,7 @@ import Foundation
 /// The cookie routes:
 /// - `/cookies` (and anything under `/cookies/area/`) echoes the cookies received;
 /// - `/cookies/set?name=value…` sets one session cookie per pair, for every path;
+/// - `/cookies/login?name=value…` sets them too and answers 302 to `/cookies`, as a login form does;
 /// - `/cookies/attributes?name=N&value=V&Path=…&Domain=…&Max-Age=…&Expires=…&Secure&HttpOnly&SameSite=…`
 ///   sets one cookie with the attributes given, in their order, so clients' scoping and expiry can be tried;
 /// - `/cookies/foreign?name=value` sets a cookie for `Domain=example.com`, which a client must refuse;
@@ -17,6 +18,9 @@ enum CookieRoutes {
         case "set" where segments.count == 2:
             let values = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
             return .json(DataEnvelope(data: values), headers: request.queryItems.map { ("Set-Cookie", "\($0.name)=\($0.value); Path=/") })
+        case "login" where segments.count == 2:
+            let headers = request.queryItems.map { ("Set-Cookie", "\($0.name)=\($0.value); Path=/") }
+            return DemoResponse(status: .found, headers: headers + [("Location", "/cookies")])
         case "attributes" where segments.count == 2:
             guard let name = request.query("name"), !name.isEmpty else {
                 return .error(.badRequest, code: "missing_name", message: "Give the cookie as ?name=N&value=V, then attributes such as Path=/cookies/area")
@@ -29,7 +33,7 @@ enum CookieRoutes {
             return setting(request, request.queryItems.map { "\($0.name)=; Max-Age=0; Path=/" })
         default:
             return .error(.notFound, code: "not_found",
-                          message: "Use /cookies, /cookies/area/…, /cookies/set?name=value, /cookies/attributes?name=&value=&Path=…, /cookies/foreign or /cookies/delete?name")
+                          message: "Use /cookies, /cookies/area/…, /cookies/set?name=value, /cookies/login?name=value, /cookies/attributes?name=&value=&Path=…, /cookies/foreign or /cookies/delete?name")
         }
     }
 

@@ -57,7 +57,7 @@ struct DemoRouter: Sendable {
         "/basic-auth/{user}/{pass}", "/bearer", "GET /me", "POST /auth/login", "POST /auth/refresh",
         "/auth/digest/md5|sha256[?nonce-uses=N]", "/auth/api-key", "ANY /auth/sigv4/…",
         "POST /oauth/token", "POST /oauth/device", "GET /oauth/authorize", "POST /oauth/revoke", "GET /oauth/me",
-        "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/area/…", "/cookies/set?name=value",
+        "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/area/…", "/cookies/set?name=value", "/cookies/login?name=value",
         "/cookies/attributes?name=&value=&Path=&Domain=&Max-Age=&Expires=&Secure&HttpOnly&SameSite=", "/cookies/foreign?name=value",
         "/cookies/delete?name", "/sse?count=&interval=&retry=&dropAfter=", "/ndjson?count=&interval=",
         "/hostile/endless", "/hostile/escapes/body|header|error",

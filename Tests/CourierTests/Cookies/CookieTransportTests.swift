@@ -53,6 +53,21 @@ struct CookieTransportTests {
         }
     }
 
+    @Test("A cookie set on a redirect (a login's 302) is kept and sent to where it leads", arguments: TransportKind.allCases)
+    func setOnRedirect(kind: TransportKind) async throws {
+        let jar = CookieJar()
+        try await withEndpoint(kind, jar: jar) { (endpoint: Endpoint) async throws in
+            // The 302 sets the session and leads to /cookies, which echoes the cookies that arrived.
+            #expect(try await get("cookies/login", [("session", "s-42")], on: endpoint) == ["session": "s-42"])
+            #expect(jar.all.map { $0.name } == ["session"])
+            // A caller's own Cookie header is the caller's: the hop keeps it as it was.
+            let own = DefaultRequest<Received, String>(path: "cookies/login", method: .get, queryParams: [("other", "x")],
+                                                       headers: [RequestHeaderKey("Cookie"): "mine=1"])
+            #expect(try await own.asyncExecute(on: endpoint).data == ["mine": "1"])
+            #expect(Set(jar.all.map { $0.name }) == ["session", "other"])
+        }
+    }
+
     @Test("A host-only cookie of 127.0.0.1 is not sent to localhost, though the server is the same", arguments: TransportKind.allCases)
     func hostOnly(kind: TransportKind) async throws {
         let jar = CookieJar()
