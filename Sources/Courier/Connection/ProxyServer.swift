@@ -65,15 +65,24 @@ public struct ProxyServer: Sendable, Hashable {
         password = components.percentEncodedPassword.map { $0.removingPercentEncoding ?? $0 }
     }
 
-    /// The proxy as a URL, its password masked with `mask` (or shown, when nil).
+    /// The proxy as a URL, its password masked with `mask` (or shown, when nil). The user and
+    /// password are percent-encoded, so one holding `@`, `:` or `/` still reads back the same.
     public func url(maskingPasswordWith mask: String? = "••••••") -> String {
         var credentials = ""
         if let username {
-            let password = self.password.map { ":" + (mask ?? $0) } ?? ""
-            credentials = "\(username)\(password)@"
+            let password = self.password.map { ":" + (mask ?? Self.encodedUserInfo($0)) } ?? ""
+            credentials = "\(Self.encodedUserInfo(username))\(password)@"
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(kind.rawValue)://\(credentials)\(shownHost):\(port)"
+    }
+
+    /// `text` as the user or password of a URL: unreserved characters and sub-delimiters kept,
+    /// everything else (`%`, `:`, `@`, `/`, spaces, …) percent-encoded.
+    public static func encodedUserInfo(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        allowed.insert(charactersIn: "-._~!$&'()*+,;=")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// `Proxy-Authorization`'s value for the Basic credentials, as sent; nil without a user.

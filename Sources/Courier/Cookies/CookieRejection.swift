@@ -35,6 +35,7 @@ public struct CookieRejection: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let cookie = "the cookie \"\(name)\" set by \(host) was rejected"
         switch reason {
+        case .malformed where name.isEmpty: return "a Set-Cookie header from \(host) was rejected: it needs a name=value pair with a name"
         case .foreignDomain(let domain): return "\(cookie): its Domain=\(domain) is another domain, not \(host) or one it belongs to"
         case .publicSuffix(let domain): return "\(cookie): its Domain=\(domain) is a public suffix, which would send it to every site under it"
         case .secureOverInsecureOrigin: return "\(cookie): it is Secure but came over plain HTTP"

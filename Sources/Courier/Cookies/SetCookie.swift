@@ -15,11 +15,12 @@ public enum SetCookie {
         let hostName = CookieHost(url)?.name ?? url.host ?? "(no host)"
         let pair = header.prefix { $0 != ";" }
         guard let equals = pair.firstIndex(of: "=") else {
-            return .reject(CookieRejection(name: String(pair.prefix(40)).trimmingCharacters(in: .whitespaces), host: hostName, reason: .malformed))
+            // Without a name the text is most likely a value (a session id): it is never echoed.
+            return .reject(CookieRejection(name: "", host: hostName, reason: .malformed))
         }
         let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, let host = CookieHost(url) else {
-            return .reject(CookieRejection(name: String(pair.prefix(40)), host: hostName, reason: .malformed))
+            return .reject(CookieRejection(name: "", host: hostName, reason: .malformed))
         }
         var cookie = Cookie(name: name, value: pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces),
                             domain: host.name, path: CookieHost.defaultPath(of: url), created: now)

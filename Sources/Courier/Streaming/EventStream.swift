@@ -37,6 +37,8 @@ public struct EventStream<R: Request>: AsyncSequence, Sendable {
         private var ready: [ServerSentEvent] = []
         private var nextReady = 0
         private var lastEventID = ""
+        /// The format of the body being read: only an event stream can be resumed where it broke.
+        private var format = EventStreamFormat.serverSentEvents
         private var delay: Duration
         /// Reconnections made since the last event arrived.
         private var reconnections = 0
@@ -87,7 +89,7 @@ public struct EventStream<R: Request>: AsyncSequence, Sendable {
             ready = events
             nextReady = 0
             if !events.isEmpty { reconnections = 0 }
-            lastEventID = decoder.lastEventID.isEmpty ? lastEventID : decoder.lastEventID
+            lastEventID = decoder.lastEventID
             if let asked = decoder.reconnectionDelay { delay = asked }
         }
 
@@ -108,7 +110,8 @@ public struct EventStream<R: Request>: AsyncSequence, Sendable {
                 return
             }
             let contentType = streamed.response.value(forHTTPHeaderField: "Content-Type")
-            decoder = StreamEventDecoder(format: EventStreamFormat(contentType: contentType) ?? .serverSentEvents)
+            format = EventStreamFormat(contentType: contentType) ?? .serverSentEvents
+            decoder = StreamEventDecoder(format: format, lastEventID: lastEventID)
             body = streamed.body.makeAsyncIterator()
         }
 
@@ -117,7 +120,8 @@ public struct EventStream<R: Request>: AsyncSequence, Sendable {
         private mutating func connectionEnded(failure: (any Error)?) async throws(Failure) {
             body = nil
             if Task.isCancelled { throw .cancelled }
-            let resumes = failure != nil || reconnection.resumesAfterEnd
+            // JSON lines carry no ID to resume after: connecting again would repeat every line.
+            let resumes = (failure != nil && format == .serverSentEvents) || reconnection.resumesAfterEnd
             guard resumes, reconnections < reconnection.maximumAttempts else {
                 ended = true
                 guard let failure else { return }

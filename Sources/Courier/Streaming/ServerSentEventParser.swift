@@ -25,7 +25,11 @@ public struct ServerSentEventParser: Sendable {
     /// Whether a `data:` field was seen since the last dispatch (an empty one counts).
     private var hasData = false
 
-    public init() {}
+    /// - Parameter lastEventID: The ID an earlier connection of the same stream ended with: an
+    ///   `id:` field (an empty one too) replaces it, as `EventSource` does across reconnections.
+    public init(lastEventID: String = "") {
+        self.lastEventID = lastEventID
+    }
 
     /// Reads the next bytes of the stream.
     /// - Parameter bytes: The bytes as they arrived, split anywhere.

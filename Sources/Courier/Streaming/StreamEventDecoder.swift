@@ -39,9 +39,10 @@ public struct StreamEventDecoder: Sendable {
     private var reader: Reader
 
     /// A decoder for bodies of `format`.
-    public init(format: EventStreamFormat) {
+    /// - Parameter lastEventID: For an event stream, the ID an earlier connection ended with.
+    public init(format: EventStreamFormat, lastEventID: String = "") {
         switch format {
-        case .serverSentEvents: reader = .serverSentEvents(ServerSentEventParser())
+        case .serverSentEvents: reader = .serverSentEvents(ServerSentEventParser(lastEventID: lastEventID))
         case .jsonLines: reader = .jsonLines(JSONLinesSplitter())
         }
     }

@@ -26,6 +26,7 @@ public enum CollectionWriter {
         if let follow = request.followRedirects { lines.append("followRedirects: \(follow)") }
         if let trust = request.trustRedirects { lines.append("trustRedirects: \(trust)") }
         if let transport = request.transport { lines.append("transport: \(transport.rawValue)") }
+        lines += connectionLines(request.connection)
         if let converter = request.converter { lines.append("converter: \(YAMLText.scalar(converter))") }
         if let converter = request.errorConverter { lines.append("errorConverter: \(YAMLText.scalar(converter))") }
         lines += testingLines(of: request)
@@ -43,6 +44,7 @@ public enum CollectionWriter {
         if let timeout = collection.timeout { lines.append("timeout: \(YAMLText.number(timeout))") }
         if let retries = collection.retries { lines.append("retries: \(retries)") }
         if let transport = collection.transport { lines.append("transport: \(transport.rawValue)") }
+        lines += connectionLines(collection.connection)
         appendFields("variables", collection.variables, to: &lines)
         if let order = collection.order { lines.append("order: [" + order.map(YAMLText.scalar).joined(separator: ", ") + "]") }
         return lines.joined(separator: "\n") + "\n"
@@ -51,6 +53,18 @@ public enum CollectionWriter {
     /// The text of an environment file: `name: value` lines.
     public static func text(ofEnvironment fields: [Field]) -> String {
         fields.map { "\(YAMLText.scalar($0.name)): \(YAMLText.scalar($0.value))" }.joined(separator: "\n") + "\n"
+    }
+
+    /// Certificate and proxy settings, in `ConnectionDefinition.keys` order.
+    private static func connectionLines(_ connection: ConnectionDefinition) -> [String] {
+        var lines: [String] = []
+        if let insecure = connection.insecure { lines.append("insecure: \(insecure)") }
+        if let path = connection.caCert { lines.append("caCert: \(YAMLText.scalar(path))") }
+        if let path = connection.clientCert { lines.append("clientCert: \(YAMLText.scalar(path))") }
+        if let path = connection.clientKey { lines.append("clientKey: \(YAMLText.scalar(path))") }
+        if let proxy = connection.proxy { lines.append("proxy: \(YAMLText.scalar(proxy))") }
+        if let hosts = connection.noProxy { lines.append("noProxy: [" + hosts.map(YAMLText.scalar).joined(separator: ", ") + "]") }
+        return lines
     }
 
     private static func appendFields(_ key: String, _ fields: [Field], to lines: inout [String]) {

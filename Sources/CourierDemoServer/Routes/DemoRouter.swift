@@ -59,7 +59,7 @@ struct DemoRouter: Sendable {
         "POST /oauth/token", "POST /oauth/device", "GET /oauth/authorize", "POST /oauth/revoke", "GET /oauth/me",
         "POST /upload (multipart/form-data)", "/drop", "/cookies", "/cookies/area/…", "/cookies/set?name=value", "/cookies/login?name=value",
         "/cookies/attributes?name=&value=&Path=&Domain=&Max-Age=&Expires=&Secure&HttpOnly&SameSite=", "/cookies/foreign?name=value",
-        "/cookies/delete?name", "/sse?count=&interval=&retry=&dropAfter=", "/ndjson?count=&interval=",
+        "/cookies/delete?name", "/sse?count=&interval=&retry=&dropAfter=", "/ndjson?count=&interval=&dropAfter=",
         "/hostile/endless", "/hostile/escapes/body|header|error",
     ]))
 }

@@ -140,13 +140,15 @@ extension StreamingRoutes {
         })
     }
 
-    /// `/ndjson?count=N&interval=MS`: N JSON lines (`{"id":n,…}`), one every MS milliseconds.
+    /// `/ndjson?count=N&interval=MS&dropAfter=K`: N JSON lines (`{"id":n,…}`), one every MS
+    /// milliseconds; `dropAfter` closes the connection unfinished after K lines.
     static func jsonLines(_ request: DemoRequest) -> DemoResponse {
         guard let pacing = Pacing(request) else {
-            return .error(.badRequest, code: "invalid_stream", message: "Use /ndjson?count=0…1000000&interval=0…60000")
+            return .error(.badRequest, code: "invalid_stream", message: "Use /ndjson?count=0…1000000&interval=0…60000&dropAfter=K")
         }
+        let dropAfter = request.query("dropAfter").flatMap { Int($0) }.map { max(1, $0) }
         return DemoResponse(headers: [("Content-Type", "application/x-ndjson")], body: .stream(length: nil) { writer in
-            try await pacing.write(dropAfter: nil, to: writer) { number in
+            try await pacing.write(dropAfter: dropAfter, to: writer) { number in
                 "{\"id\":\(number),\"message\":\"line \(number) of \(pacing.count)\"}\n"
             }
         })

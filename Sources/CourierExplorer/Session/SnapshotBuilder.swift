@@ -73,7 +73,7 @@ enum SnapshotBuilder {
         // Which certificate and proxy settings applied, so a TLS or proxy failure can be read against them.
         lines += result.connection.map { "connection \(redactor.redact($0))" }
         // A refused Set-Cookie is otherwise only a cookie missing from later requests.
-        for rejection in info.rejectedCookies { lines.append("cookie    \(rejection)") }
+        for rejection in info.rejectedCookies { lines.append("cookie    \(redactor.redact("\(rejection)"))") }
         if let curl = info.cURLCommand?.text(redactedBy: redactor) {
             lines.append("")
             lines.append("cURL, as sent:")

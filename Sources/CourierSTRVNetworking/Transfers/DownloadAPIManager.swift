@@ -4,6 +4,9 @@ import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A download that has started: its task and the response head (the body is still arriving).
 public typealias DownloadResult = (DownloadTask, Response)
@@ -164,18 +167,22 @@ public final class DownloadAPIManager: Sendable {
     }
 
     /// Two downloads the server names alike (two URLs without a file name, run at once or one
-    /// after the other) must not replace each other's file, as browsers never do.
+    /// after the other) must not replace each other's file, as browsers never do. `link(2)` claims
+    /// a name or fails when it is taken, in one step: a check followed by a rename could lose to
+    /// a download finishing at the same moment.
     private static func moveToFreeName(_ file: URL, named name: String, in directory: URL) throws -> URL {
         let stem = (name as NSString).deletingPathExtension
         let pathExtension = (name as NSString).pathExtension
         for number in 1...10_000 {
             let candidate = number == 1 ? name : "\(stem) (\(number))" + (pathExtension.isEmpty ? "" : ".\(pathExtension)")
             let destination = directory.appendingPathComponent(candidate)
-            do {
-                try FileManager.default.moveItem(at: file, to: destination)
+            if link(file.path, destination.path) == 0 {
+                try? FileManager.default.removeItem(at: file)
                 return destination
-            } catch CocoaError.fileWriteFileExists {
-                continue
+            }
+            guard errno == EEXIST else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path,
+                                                               NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
             }
         }
         throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent(name).path])

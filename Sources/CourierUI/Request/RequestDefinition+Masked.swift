@@ -17,6 +17,7 @@ extension RequestDefinition {
         copy.url = copy.url.map(Self.maskingWrittenSecrets(inURL:))
         copy.path = copy.path.map(Self.maskingWrittenSecrets(inURL:))
         copy.auth = copy.auth?.maskedForDisplay()
+        copy.connection.proxy = copy.connection.proxy.map(Self.maskingWrittenSecrets(inURL:))
         return copy
     }
 }

@@ -152,4 +152,23 @@ struct ConnectionSettingsTests {
             try resolve(environment, environment: "dev")
         } throws: { String(describing: $0).contains("dev.yaml:1:11: error: insecure takes true or false, found 'maybe'") }
     }
+
+    @Test("A new file written from a definition keeps every connection key and reads back the same")
+    func writtenAndReadBack() throws {
+        var request = RequestDefinition()
+        request.path = "a"
+        request.connection = ConnectionDefinition(insecure: true, caCert: "certs/ca.pem", clientCert: "certs/me.pem", clientKey: "certs/me-key.pem",
+                                                  proxy: "http://ada:{{proxyPassword}}@127.0.0.1:3128", noProxy: ["localhost", ".internal"])
+        let text = CollectionWriter.text(of: request)
+        let (read, problems) = DocumentParser.request(text, file: "one.yaml")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(read?.connection == request.connection, "\(text)")
+
+        var collection = CollectionDefinition()
+        collection.connection = ConnectionDefinition(proxy: "socks5://127.0.0.1:1080", noProxy: ["127.0.0.1"])
+        let collectionText = CollectionWriter.text(of: collection)
+        let (readCollection, collectionProblems) = DocumentParser.collection(collectionText, file: "collection.yaml")
+        #expect(collectionProblems.isEmpty, "\(collectionProblems)")
+        #expect(readCollection?.connection == collection.connection, "\(collectionText)")
+    }
 }

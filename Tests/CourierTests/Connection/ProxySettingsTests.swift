@@ -11,6 +11,10 @@ struct ProxySettingsTests {
         #expect(proxy == ProxyServer(kind: .http, host: "proxy.example", port: 3128, username: "ada", password: "p@ss"))
         #expect(proxy.url() == "http://ada:••••••@proxy.example:3128", "the password is masked where it is shown")
         #expect(proxy.basicAuthorization == "Basic " + Data("ada:p@ss".utf8).base64EncodedString())
+        // Shown whole (an export), the user and password are encoded again and read back the same.
+        let awkward = ProxyServer(kind: .http, host: "proxy.example", port: 3128, username: "d@ve/ops", password: "p@ss:w%rd /x")
+        #expect(awkward.url(maskingPasswordWith: nil) == "http://d%40ve%2Fops:p%40ss%3Aw%25rd%20%2Fx@proxy.example:3128")
+        #expect(try ProxyServer(parsing: awkward.url(maskingPasswordWith: nil)) == awkward)
         #expect(try ProxyServer(parsing: "proxy.example") == ProxyServer(kind: .http, host: "proxy.example", port: 1080))
         #expect(try ProxyServer(parsing: "socks5://127.0.0.1:9050") == ProxyServer(kind: .socks5, host: "127.0.0.1", port: 9050))
     }

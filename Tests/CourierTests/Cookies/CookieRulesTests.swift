@@ -58,6 +58,11 @@ struct CookieRulesTests {
         #expect(try rejection("__Secure-a=1", from: "https://example.com/")?.reason == .prefix("a __Secure- cookie must be Secure"))
         #expect(try rejection("no-equals-sign", from: "https://example.com/")?.reason == .malformed)
         #expect(try rejection("=value", from: "https://example.com/")?.reason == .malformed)
+        // A header without a name is most likely a bare value, a session id: the sentence never shows it.
+        for header in ["=s3cr3t-session", "s3cr3t-session"] {
+            let sentence = try #require(try rejection(header, from: "https://example.com/")).description
+            #expect(!sentence.contains("s3cr3t") && sentence.contains("example.com"), "\(sentence)")
+        }
     }
 
     @Test("A Domain equal to the host stays host-only for a single-label host and an address")

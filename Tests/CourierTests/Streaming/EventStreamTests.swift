@@ -51,6 +51,24 @@ struct EventStreamTests {
         }
     }
 
+    @Test("A dropped NDJSON stream ends with the failure: with no ID to resume after, connecting again would repeat every line",
+          arguments: TransportKind.allCases)
+    func jsonLinesNotReplayed(kind: TransportKind) async throws {
+        try await kind.withEndpoint { endpoint in
+            let lines = DefaultRequest<Data, String>(path: "ndjson", method: .get,
+                                                     queryParams: [("count", "4"), ("interval", "10"), ("dropAfter", "2")])
+            var data: [String] = []
+            do {
+                for try await event in lines.events(on: endpoint, reconnection: EventStreamReconnection(maximumAttempts: 3, delay: .milliseconds(10))) {
+                    data.append(event.data)
+                }
+                Issue.record("the dropped connection must end the stream with a failure, got \(data)")
+            } catch {
+                #expect(data == (1...2).map { #"{"id":\#($0),"message":"line \#($0) of 4"}"# })
+            }
+        }
+    }
+
     @Test("NDJSON lines are events; an error status and a refused first connection fail at once", arguments: TransportKind.allCases)
     func jsonLinesAndFailures(kind: TransportKind) async throws {
         try await kind.withEndpoint { endpoint in

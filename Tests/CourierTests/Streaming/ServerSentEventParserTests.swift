@@ -98,4 +98,14 @@ struct ServerSentEventParserTests {
     func formats(contentType: String?, format: EventStreamFormat?) {
         #expect(EventStreamFormat(contentType: contentType) == format)
     }
+
+    @Test("An ID carries over from an earlier connection until an id field, an empty one too, replaces it")
+    func lastEventIDAcrossConnections() {
+        var parser = ServerSentEventParser(lastEventID: "7")
+        let first = parser.feed(Data("data: a\n\nid\ndata: b\n\n".utf8))
+        #expect(first.map(\.id) == ["7", ""])
+        #expect(parser.lastEventID == "", "an empty id resets what Last-Event-ID sends")
+        var decoder = StreamEventDecoder(format: .serverSentEvents, lastEventID: "9")
+        #expect(decoder.feed(Data("data: c\n\n".utf8)).map(\.id) == ["9"])
+    }
 }

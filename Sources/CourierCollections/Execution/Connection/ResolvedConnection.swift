@@ -30,7 +30,8 @@ public struct ResolvedConnection: Sendable, Hashable {
         let servers = [proxies.http, proxies.https].compactMap { $0 }
         return servers.flatMap { server -> [String] in
             guard let password = server.password, !password.isEmpty, let basic = server.basicAuthorization else { return [] }
-            return [password, basic, String(basic.dropFirst("Basic ".count))]
+            // The exported proxy URL carries the password percent-encoded.
+            return [password, ProxyServer.encodedUserInfo(password), basic, String(basic.dropFirst("Basic ".count))]
         }
     }
 
