@@ -22,11 +22,19 @@ public enum CollectionExportFormat: String, Sendable, CaseIterable {
 
     /// `collection` in this format.
     public func export(_ collection: ExportedCollection, options: CollectionExportOptions = CollectionExportOptions()) -> ExportDocument {
+        var document: ExportDocument
         switch self {
-        case .http: return HTTPFileExporter.export(collection, options: options)
-        case .hurl: return HurlExporter.export(collection, options: options)
-        case .postman: return PostmanExporter.export(collection, options: options)
-        case .swift: return SwiftExporter.export(collection, options: options)
+        case .http: document = HTTPFileExporter.export(collection, options: options)
+        case .hurl: document = HurlExporter.export(collection, options: options)
+        case .postman: document = PostmanExporter.export(collection, options: options)
+        case .swift: document = SwiftExporter.export(collection, options: options)
         }
+        // None of these formats is written with certificate or proxy settings yet: say so rather
+        // than drop them unnoticed (`courier curl` and the HTTPie export carry them).
+        for exported in collection.requests where !exported.request.connection.isEmpty {
+            let keys = exported.request.connection.saidKeys.joined(separator: ", ")
+            document.warnings.append("\(exported.id): \(keys) left out: this export does not carry certificate or proxy settings (`courier curl` does)")
+        }
+        return document
     }
 }

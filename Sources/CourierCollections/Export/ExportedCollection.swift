@@ -146,6 +146,8 @@ extension ExportedCollection {
         let own = Set(definition.headers.map { $0.name.lowercased() })
         request.headers = inherited.filter { !own.contains($0.name.lowercased()) } + definition.headers
         request.timeout = definition.timeout ?? settings.last { $0.timeout != nil }?.timeout
+        request.connection = settings.reduce(ConnectionDefinition()) { $1.connection.layered(over: $0) }
+        request.connection = definition.connection.layered(over: request.connection)
         if request.url == nil, let path = definition.path {
             let base = settings.last { $0.baseUrl != nil }?.baseUrl
             let written = base == rootBaseUrl ? base.map { _ in "{{\(baseUrlVariable)}}" } : base

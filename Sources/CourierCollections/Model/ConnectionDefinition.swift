@@ -31,4 +31,16 @@ public struct ConnectionDefinition: Sendable, Equatable {
 
     /// Whether nothing is said.
     public var isEmpty: Bool { self == ConnectionDefinition() }
+
+    /// These settings over `base`: each key said here wins, the others come from `base`.
+    public func layered(over base: ConnectionDefinition) -> ConnectionDefinition {
+        ConnectionDefinition(insecure: insecure ?? base.insecure, caCert: caCert ?? base.caCert, clientCert: clientCert ?? base.clientCert,
+                             clientKey: clientKey ?? base.clientKey, proxy: proxy ?? base.proxy, noProxy: noProxy ?? base.noProxy)
+    }
+
+    /// The keys said, in file order, for a sentence.
+    public var saidKeys: [String] {
+        let said = [insecure != nil, caCert != nil, clientCert != nil, clientKey != nil, proxy != nil, noProxy != nil]
+        return zip(Self.keys, said).filter(\.1).map(\.0)
+    }
 }
