@@ -32,13 +32,21 @@ final class ProxyClients: Sendable {
         }
     }
 
-    /// Shuts every client made so far down.
+    /// Shuts every client made so far down, each even when another fails; throws the first failure.
     func shutdown() async throws {
         let made = clients.withLock { clients in
             defer { clients = [:] }
             return Array(clients.values)
         }
-        for client in made { try await client.shutdown() }
+        var firstFailure: (any Error)?
+        for client in made {
+            do {
+                try await client.shutdown()
+            } catch {
+                firstFailure = firstFailure ?? error
+            }
+        }
+        if let firstFailure { throw firstFailure }
     }
 
     private static func proxy(_ server: ProxyServer) -> HTTPClient.Configuration.Proxy {

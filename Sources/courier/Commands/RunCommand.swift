@@ -103,6 +103,8 @@ struct RunCommand: AsyncParsableCommand {
     private func print(_ outcome: RequestOutcome, streamedTo writer: ResponseWriter?, printedBy printer: EventPrinter?) throws {
         if let failure = writer?.failure { throw failure }
         if let problem = outcome.problem {
+            // Events already printed end their line before the sentence about what stopped them.
+            if let printer, printer.printedLive { printer.finish() }
             switch problem {
             case .collection(let message), .invalidRequest(let message): throw CLIFailure.collection(message)
             case .cancelled: throw ExitCode(130)
