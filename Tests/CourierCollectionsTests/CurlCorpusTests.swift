@@ -112,6 +112,13 @@ struct CurlCorpusTests {
         return .failing("\(difference)\(beyondWarnings)\n\(text)\n\(exported)")
     }
 
+    /// `courier curl`'s choice: AsyncHTTPClient, which honours the certificate and proxy keys that
+    /// `-k`, `--cacert`, `-x` import to. Only the command is printed, so the transport made here
+    /// (one that reads no certificate files) is never used.
+    private static let commandLineTransports = TransportSelection(standard: .asynchttpclient) { _, settings in
+        URLSessionTransport(followsRedirects: settings.followsRedirects, trustsRedirects: settings.trustsRedirects)
+    }
+
     /// Why a saved import cannot be sent again.
     struct Failure: Error {
         let message: String
@@ -131,7 +138,8 @@ struct CurlCorpusTests {
             throw Failure(message: "the saved file does not load: \(tree.diagnostics)\n\(text)")
         }
         do {
-            return try RequestResolver(context: TemplateContext(processEnvironment: environment)).resolve(loaded).cURL()
+            return try RequestResolver(context: TemplateContext(processEnvironment: environment), transports: commandLineTransports)
+                .resolve(loaded).cURL()
         } catch {
             throw Failure(message: "the saved request does not resolve: \(error)\n\(text)")
         }

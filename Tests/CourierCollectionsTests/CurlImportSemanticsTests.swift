@@ -22,6 +22,23 @@ struct CurlImportSemanticsTests {
         #expect(throws: CurlImporter.ImportError.self) { try parse("curl --data") }
     }
 
+    @Test("-k, --cacert, --cert, --key, -x with --proxy-user, --socks5 and --noproxy become the request's connection keys")
+    func connectionOptions() throws {
+        let imported = try parse("curl -k --cacert ca.pem --cert me.pem --key me-key.pem -x 127.0.0.1:3128 --proxy-user 'ada:p@ss' "
+                                 + "--noproxy localhost,.internal https://h.test/a")
+        let connection = imported.request.connection
+        #expect(connection == ConnectionDefinition(insecure: true, caCert: "ca.pem", clientCert: "me.pem", clientKey: "me-key.pem",
+                                                   proxy: "http://ada:p%40ss@127.0.0.1:3128", noProxy: ["localhost", ".internal"]))
+        #expect(!imported.warnings.contains { $0.contains("-k") || $0.contains("proxy") || $0.contains("cacert") }, "\(imported.warnings)")
+        #expect(try parse("curl --socks5 127.0.0.1:1080 http://h.test").request.connection.proxy == "socks5://127.0.0.1:1080")
+        let passphrase = try parse("curl --cert me.pem:secret https://h.test")
+        #expect(passphrase.request.connection.clientCert == "me.pem")
+        #expect(passphrase.warnings.contains { $0.contains("passphrase is left out") })
+        // What the file keeps reads back the same.
+        let (read, problems) = DocumentParser.request(CollectionWriter.text(of: imported.request), file: "a.yaml")
+        #expect(problems.isEmpty && read?.connection == connection, "\(problems)")
+    }
+
     @Test("-u splits at the first colon: ':pass' has an empty user, 'user' an empty password and a warning")
     func userAndPassword() throws {
         #expect(try parse("curl -u :secret https://h.test").request.auth == .basic(user: "", password: "secret"))

@@ -17,14 +17,14 @@ enum CurlIgnoredOptions {
             "location", "location-trusted", "max-redirs", "post301", "post302", "post303",
         ]),
         ("Courier's transports ask for gzip and deflate by themselves", ["compressed", "tr-encoding"]),
-        ("Courier always verifies TLS certificates", ["insecure", "proxy-insecure"]),
+        ("Courier does not skip the check of a proxy's own certificate", ["proxy-insecure"]),
         ("Courier has one deadline for the whole request (timeout:)", ["connect-timeout", "expect100-timeout", "speed-limit", "speed-time"]),
-        ("proxies belong to the transport, not to a request", [
-            "proxy", "proxy-user", "socks4", "socks4a", "socks5", "socks5-hostname", "noproxy", "preproxy", "proxytunnel",
+        ("Courier has no such proxy setting (proxy: and noProxy: are the ones it has)", [
+            "socks4", "socks4a", "preproxy", "proxytunnel",
             "proxy-basic", "proxy-digest", "proxy-ntlm", "proxy-anyauth", "proxy-header",
         ]),
-        ("TLS certificates and keys belong to the transport, not to a request", [
-            "cacert", "capath", "cert", "key", "cert-type", "key-type", "pass", "crlfile", "pinnedpubkey", "ciphers",
+        ("Courier has no such TLS setting (insecure:, caCert:, clientCert: and clientKey: are the ones it has)", [
+            "capath", "cert-type", "key-type", "pass", "crlfile", "pinnedpubkey", "ciphers",
             "tlsv1", "tlsv1.0", "tlsv1.1", "tlsv1.2", "tlsv1.3", "sslv2", "sslv3", "ssl", "ssl-reqd", "cert-status",
         ]),
         ("the transport chooses the HTTP version", ["http1.0", "http1.1", "http2", "http2-prior-knowledge", "http3", "http3-only", "http0.9"]),

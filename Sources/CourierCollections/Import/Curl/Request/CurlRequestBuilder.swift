@@ -29,6 +29,17 @@ struct CurlRequestBuilder {
         try place(url: urlWord.withEnvironmentTemplates, data: &data, copy: copy, into: &request)
         request.headers = state.headers
         request.timeout = state.timeout
+        request.connection = state.connection
+        if let user = state.proxyUser, let proxy = state.connection.proxy {
+            // A proxy URL's user and password, encoded as such a URL needs them.
+            let parts = user.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let credentials = parts.map(ProxyServer.encodedUserInfo).joined(separator: ":")
+            if let range = proxy.range(of: "://") {
+                request.connection.proxy = proxy[..<range.upperBound] + credentials + "@" + proxy[range.upperBound...]
+            } else {
+                request.connection.proxy = "http://" + credentials + "@" + proxy
+            }
+        }
         try body(data: data, copy: copy, into: &request, warnings: &warnings)
         request.method = RequestDefinition.normalizedMethod(state.method ?? defaultMethod(hasBody: request.body != nil))
         if let mapped = CurlAuthMapping.auth(user: state.user, bearer: state.bearer, digest: state.usesDigest, headers: request.headers) {

@@ -21,6 +21,10 @@ struct CurlRequestState {
     var head = false
     var uploadFile: String?
     var timeout: Double?
+    /// `-k`, `--cacert`, `--cert`, `--key`, `-x`, `--noproxy`: the request's connection keys.
+    var connection = ConnectionDefinition()
+    /// `--proxy-user`, put into the proxy URL once the command is read (it may come first).
+    var proxyUser: String?
     var warnings: [String] = []
     /// `$NAME` variables met, with where, for one warning each.
     var variables: [(name: String, place: String)] = []
@@ -68,6 +72,20 @@ struct CurlRequestState {
                 warnings.append("\(said) ignored: a timeout is a number of seconds above 0")
             }
         case "upload-file": uploadFile = value
+        case "cacert": connection.caCert = value
+        case "cert":
+            // curl's `--cert FILE:PASSPHRASE`: an encrypted key has no key in a request file.
+            if let colon = value.lastIndex(of: ":"), !value[value.index(after: colon)...].contains("/") {
+                connection.clientCert = String(value[..<colon])
+                warnings.append("\(spelling) FILE:PASSPHRASE: the passphrase is left out; give clientKey an unencrypted key")
+            } else {
+                connection.clientCert = value
+            }
+        case "key": connection.clientKey = value
+        case "proxy": connection.proxy = value
+        case "socks5", "socks5-hostname": connection.proxy = "socks5://" + value
+        case "proxy-user": proxyUser = value
+        case "noproxy": connection.noProxy = ProxySettings.hosts(in: value)
         case "oauth2-bearer": bearer = value
         // curl makes a lone start ("600") an open range ("600-").
         case "range": headers.append(Field(name: "Range", value: "bytes=\(value)" + (value.contains("-") ? "" : "-")))
@@ -81,6 +99,7 @@ struct CurlRequestState {
         case "get": getData = !negated
         case "head": head = !negated
         case "digest": usesDigest = !negated
+        case "insecure": connection.insecure = negated ? nil : true
         case "basic": if !negated { usesDigest = false }
         case "next":
             // Handled by the importer before options are applied; kept for completeness.
