@@ -118,7 +118,12 @@ extension StreamingRoutes {
             for number in first...count {
                 try await Task.sleep(until: start + interval * (number - first + 1), clock: .continuous)
                 try await writer.write(ByteBuffer(string: text(number)))
-                if let dropAfter, number - first + 1 >= dropAfter, number < count { throw DroppedOnPurpose() }
+                if let dropAfter, number - first + 1 >= dropAfter, number < count {
+                    // NIOAsyncChannel closes without waiting for writes still queued in its writer:
+                    // give the events written a moment to reach the socket, so the drop comes after them.
+                    try await Task.sleep(for: .milliseconds(100))
+                    throw DroppedOnPurpose()
+                }
             }
         }
     }

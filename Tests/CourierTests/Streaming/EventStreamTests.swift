@@ -67,7 +67,9 @@ struct EventStreamTests {
                 }
                 Issue.record("the dropped connection must end the stream with a failure, got \(data)")
             } catch {
-                #expect(data == (1...2).map { #"{"id":\#($0),"message":"line \#($0) of 4"}"# })
+                // Never a line twice; the second may be lost with the dropped connection.
+                let lines = (1...2).map { #"{"id":\#($0),"message":"line \#($0) of 4"}"# }
+                #expect(!data.isEmpty && lines.starts(with: data), "\(data)")
             }
         }
     }
