@@ -63,9 +63,11 @@ struct ResponseSpoolingTests {
     func spoolsWhileArriving() async throws {
         let folder = try TemporaryDirectory()
         let endpoint = try await endpoint(spoolingAbove: 100_000, in: folder.url)
-        let request = Task { try await drip(bytes: 1_000_000, seconds: 1).asyncExecute(on: endpoint) }
+        // Three seconds of drip: the file exists while the body arrives, and a poll held back on a
+        // loaded machine must still find it there.
+        let request = Task { try await drip(bytes: 1_000_000, seconds: 3).asyncExecute(on: endpoint) }
         var sawFile = false
-        for _ in 0..<200 where !sawFile {
+        for _ in 0..<600 where !sawFile {
             sawFile = files(in: folder.url).contains { $0.hasPrefix("courier-response-") }
             if !sawFile { try await Task.sleep(for: .milliseconds(10)) }
         }
