@@ -21,17 +21,15 @@ public final class DemoServer: Sendable {
     /// Counters of what the server has handled, for tests and the explorer.
     public let statistics: DemoStatistics
 
-    private let channel: NIOAsyncChannel<HTTPConnection, Never>
-    private let acceptLoop: Mutex<Task<Void, Never>?>
+    private let acceptLoop: AcceptLoop
     /// Shared by every server in the process: a test process starts several.
     private static let executor = ServerExecutor(label: "courier.demo-server", threads: 4)
 
-    private init(channel: NIOAsyncChannel<HTTPConnection, Never>, scheme: String, host: String, port: Int, statistics: DemoStatistics) {
-        self.channel = channel
+    private init(acceptLoop: AcceptLoop, scheme: String, host: String, port: Int, statistics: DemoStatistics) {
+        self.acceptLoop = acceptLoop
         self.port = port
         self.url = "\(scheme)://\(host):\(port)"
         self.statistics = statistics
-        self.acceptLoop = Mutex(nil)
     }
 
     /// Starts a server on `host` and `port` (0 picks a free port) and returns once it accepts connections.
@@ -63,43 +61,16 @@ public final class DemoServer: Sendable {
                 }
             }
         let boundPort = channel.channel.localAddress?.port ?? port
-        let server = DemoServer(channel: channel, scheme: tls == nil ? "http" : "https", host: host, port: boundPort, statistics: statistics)
         let handler = ConnectionHandler(router: router)
-        // Connections and routes run off the cooperative pool (see `ServerExecutor`); the child
-        // tasks of the group below inherit the preference.
-        let loop = Task(executorPreference: Self.executor) {
-            do {
-                try await withThrowingDiscardingTaskGroup { group in
-                    try await channel.executeThenClose { connections in
-                        for try await connection in connections {
-                            group.addTask { await handler.serve(connection) }
-                        }
-                    }
-                }
-            } catch {
-                // The listener closed (stop() or a socket error); the server is done either way.
-            }
-        }
-        server.acceptLoop.withLock { $0 = loop }
-        return server
+        let acceptLoop = AcceptLoop(channel, on: executor) { await handler.serve($0) }
+        return DemoServer(acceptLoop: acceptLoop, scheme: tls == nil ? "http" : "https", host: host, port: boundPort, statistics: statistics)
     }
 
     /// Stops accepting, closes every connection and returns when the listener is gone.
-    public func stop() async {
-        try? await channel.channel.close()
-        let loop = acceptLoop.withLock { task -> Task<Void, Never>? in
-            defer { task = nil }
-            return task
-        }
-        loop?.cancel()
-        await loop?.value
-    }
+    public func stop() async { await acceptLoop.stop() }
 
     /// Runs until the task is cancelled; used by `courier demo-server`.
-    public func waitUntilStopped() async {
-        let loop = acceptLoop.withLock { $0 }
-        await loop?.value
-    }
+    public func waitUntilStopped() async { await acceptLoop.waitUntilStopped() }
 }
 
 /// Tunables of the demo server.

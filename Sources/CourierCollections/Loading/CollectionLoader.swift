@@ -49,7 +49,11 @@ public enum CollectionLoader {
             inherited += state.diagnostics[before...].filter { $0.severity == .error }
         }
         let name = parts[parts.count - 1]
-        let candidates = ["\(name).yaml", "\(name).yml"].map { folder.appendingPathComponent($0) }.filter { store.exists($0) }
+        // A look at the disk, not `store.exists`, which reads the file that `request` reads next.
+        var isFolder: ObjCBool = false
+        let candidates = ["\(name).yaml", "\(name).yml"].map { folder.appendingPathComponent($0) }.filter {
+            FileManager.default.fileExists(atPath: $0.path, isDirectory: &isFolder) && !isFolder.boolValue
+        }
         guard candidates.count == 1, let file = candidates.first, isRequestFile(file.lastPathComponent) else { return nil }
         let collectionRoot = state.root.appendingPathComponent(parts[0])
         _ = state.request(file, settings: Settings(definitions: settings, problems: inherited), collectionRoot: collectionRoot)

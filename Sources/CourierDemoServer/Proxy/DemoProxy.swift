@@ -35,9 +35,8 @@ public final class DemoProxy: Sendable {
     public let url: String
     /// The port it listens on.
     public let port: Int
-    private let channel: NIOAsyncChannel<ByteConnection, Never>
     private let recorded: ProxyJournal
-    private let acceptLoop = Mutex<Task<Void, Never>?>(nil)
+    private let acceptLoop: AcceptLoop
     /// Shared by every proxy in the process, apart from the cooperative pool as the demo server's
     /// is (see `ServerExecutor`), so tunnels keep flowing while tests compute.
     private static let executor = ServerExecutor(label: "courier.demo-proxy", threads: 2)
@@ -45,8 +44,8 @@ public final class DemoProxy: Sendable {
     /// What went through the proxy (or was refused by it), oldest first.
     public var journal: [ProxiedRequest] { recorded.entries }
 
-    private init(channel: NIOAsyncChannel<ByteConnection, Never>, host: String, port: Int, journal: ProxyJournal) {
-        self.channel = channel
+    private init(acceptLoop: AcceptLoop, host: String, port: Int, journal: ProxyJournal) {
+        self.acceptLoop = acceptLoop
         self.port = port
         self.url = "http://\(host):\(port)"
         self.recorded = journal
@@ -66,39 +65,16 @@ public final class DemoProxy: Sendable {
                 child.eventLoop.makeCompletedFuture { try ByteConnection(wrappingChannelSynchronously: child) }
             }
         let journal = ProxyJournal()
-        let proxy = DemoProxy(channel: channel, host: host, port: channel.channel.localAddress?.port ?? port, journal: journal)
         let handler = ProxyConnection(credentials: credentials, journal: journal)
-        let loop = Task(executorPreference: Self.executor) {
-            do {
-                try await withThrowingDiscardingTaskGroup { group in
-                    try await channel.executeThenClose { connections in
-                        for try await connection in connections { group.addTask { await handler.serve(connection) } }
-                    }
-                }
-            } catch {
-                // The listener closed (stop() or a socket error); the proxy is done either way.
-            }
-        }
-        proxy.acceptLoop.withLock { $0 = loop }
-        return proxy
+        let acceptLoop = AcceptLoop(channel, on: executor) { await handler.serve($0) }
+        return DemoProxy(acceptLoop: acceptLoop, host: host, port: channel.channel.localAddress?.port ?? port, journal: journal)
     }
 
     /// Stops accepting and returns when the listener is gone.
-    public func stop() async {
-        try? await channel.channel.close()
-        let loop = acceptLoop.withLock { task -> Task<Void, Never>? in
-            defer { task = nil }
-            return task
-        }
-        loop?.cancel()
-        await loop?.value
-    }
+    public func stop() async { await acceptLoop.stop() }
 
     /// Runs until the task is cancelled; used by `courier demo-server --proxy-port`.
-    public func waitUntilStopped() async {
-        let loop = acceptLoop.withLock { $0 }
-        await loop?.value
-    }
+    public func waitUntilStopped() async { await acceptLoop.waitUntilStopped() }
 }
 
 /// One request the proxy handled.
