@@ -2,20 +2,12 @@ import CourierDemoServer
 import Foundation
 
 /// HTTPS demo servers shared by every test in a process, started on first use: certificates are
-/// made then, and the client's files written to a temporary folder. Proxies are not shared: a
-/// test starts its own `DemoProxy`, so its journal holds that test's requests only.
+/// made then, and the client's files written to a temporary folder. A test that reads a proxy's
+/// journal starts a `DemoProxy` of its own, so the journal holds that test's requests only.
 public enum TestSecureServers {
-    /// What the tests reach.
-    public struct Servers: Sendable {
-        /// The authority, the server's and the client's certificates.
-        public let certificates: DemoCertificates
-        /// `ca.pem`, `client.pem`, `client-key.pem` on disk.
-        public let files: DemoCertificateFiles
-        /// The demo API over HTTPS, with a certificate no system trusts.
-        public let tls: DemoServer
-        /// The same, refusing clients without a certificate signed by the authority.
-        public let mutualTLS: DemoServer
-    }
+    /// What the tests reach: the HTTPS listeners (one demanding a client certificate), the
+    /// certificate files and a proxy of their own that the Demo collection's requests use.
+    public typealias Servers = DemoSecureListeners
 
     /// Credentials for a test's `DemoProxy` that wants `Proxy-Authorization: Basic`.
     public static let proxyCredentials = DemoProxy.Credentials(user: "ada", password: "proxy-secret")
@@ -30,15 +22,7 @@ public enum TestSecureServers {
 
         func get() async throws -> Servers {
             if let servers { return try await servers.value }
-            let task = Task {
-                let certificates = try DemoCertificates.make()
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
-                return Servers(
-                    certificates: certificates,
-                    files: try certificates.writeClientFiles(to: folder),
-                    tls: try await DemoServer.start(tls: DemoServerTLS(certificates: certificates)),
-                    mutualTLS: try await DemoServer.start(tls: DemoServerTLS(certificates: certificates, requiresClientCertificate: true)))
-            }
+            let task = Task { try await DemoSecureListeners.start() }
             servers = task
             return try await task.value
         }

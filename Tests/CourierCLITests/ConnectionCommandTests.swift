@@ -144,4 +144,24 @@ struct ConnectionCommandTests {
         #expect(curl.stdoutText.hasSuffix("200"), "\(curl.stderr)")
         #expect(proxy.journal == [ProxiedRequest(kind: .absoluteURI, target: "\(demo)/\(path)", proxyAuthorization: nil, forwarded: true)])
     }
+
+    @Test("The Demo collection's TLS and proxy requests start their listeners on demand: every one passes, and courier curl's certificate files are gone with the command")
+    func shippedDemoConnections() async throws {
+        let state = try TemporaryDirectory()
+        let environment = ["XDG_STATE_HOME": state.url.path, "COURIER_DEMO_URL": try await TestServer.shared().url]
+        let tested = try await Processes.run([CourierUnderTest.executable, "test", "Demo/connections", "--collections", Checkout.collections.path],
+                                             environment: environment, timeout: 120)
+        #expect(tested.status == 0, "\(tested.stdoutText)\(tested.stderr)")
+        for name in ["trusted-authority", "insecure", "client-certificate", "through-proxy", "https-through-proxy"] {
+            #expect(tested.stdoutText.contains("✓ Demo/connections/\(name)  200 · "), "\(tested.stdoutText)")
+        }
+
+        let curl = try await Processes.run([CourierUnderTest.executable, "curl", "Demo/connections/client-certificate",
+                                            "--collections", Checkout.collections.path], environment: environment, timeout: 120)
+        #expect(curl.status == 0, "\(curl.stderr)")
+        #expect(curl.stderr.contains("note: {{$demo.https}}, {{$demo.mtls}} and {{$demo.proxy}} are listeners started for this command"))
+        let authority = try #require(curl.stdoutText.firstMatch(of: /--cacert '([^']+)'/)?.1)
+        #expect(curl.stdoutText.contains("client-key.pem"))
+        #expect(!FileManager.default.fileExists(atPath: String(authority)), "the demo certificates outlived the command")
+    }
 }

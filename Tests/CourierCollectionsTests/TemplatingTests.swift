@@ -23,6 +23,33 @@ struct TemplatingTests {
         #expect(try !RequestResolver.needsDemoServer(#require(tree.request(id: "Demo/absolute"))))
     }
 
+    @Test("{{$demo.https}} and its kin are needed only where used, in the URL or a connection key of the request or a collection.yaml above it, and fill in from the site")
+    func secureDemoNeed() throws {
+        let (_, tree) = try load([
+            "Demo/collection.yaml": "baseUrl: \"{{$demo}}\"\n",
+            "Demo/tls/collection.yaml": "caCert: \"{{$demo.ca}}\"\n",
+            "Demo/tls/inherited.yaml": "path: users\n",
+            "Demo/https.yaml": "url: \"{{$demo.https}}/users\"\n",
+            "Demo/proxied.yaml": "path: users\nproxy: \"{{$demo.proxy}}\"\n",
+            "Demo/plain.yaml": "path: users\n",
+        ])
+        let https = try #require(tree.request(id: "Demo/https"))
+        #expect(RequestResolver.needsSecureDemo(https) && !RequestResolver.needsDemoServer(https))
+        let proxied = try #require(tree.request(id: "Demo/proxied"))
+        #expect(RequestResolver.needsSecureDemo(proxied) && RequestResolver.needsDemoServer(proxied))
+        #expect(try RequestResolver.needsSecureDemo(#require(tree.request(id: "Demo/tls/inherited"))))
+        #expect(try !RequestResolver.needsSecureDemo(#require(tree.request(id: "Demo/plain"))))
+
+        let site = DemoSecureSite(https: "https://127.0.0.1:1", mutualTLS: "https://127.0.0.1:2", proxy: "http://127.0.0.1:3",
+                                  authority: "/tmp/ca.pem", clientCertificate: "/tmp/client.pem", clientKey: "/tmp/client-key.pem")
+        var context = TemplateContext()
+        context.demoSecure = site
+        #expect(try context.render("{{$demo.https}} {{$demo.mtls}} {{$demo.proxy}} {{$demo.ca}} {{$demo.clientCert}} {{$demo.clientKey}}", at: nil)
+                == "https://127.0.0.1:1 https://127.0.0.1:2 http://127.0.0.1:3 /tmp/ca.pem /tmp/client.pem /tmp/client-key.pem")
+        let error = #expect(throws: TemplateError.self) { try TemplateContext().render("{{$demo.mtls}}/users", at: nil) }
+        #expect(error?.reason == "{{$demo.mtls}} needs the built-in demo server's HTTPS listeners and proxy, which are not running")
+    }
+
     @Test("Collection variables < environment < secret file < --var")
     func precedence() throws {
         let (directory, tree) = try load([

@@ -29,6 +29,27 @@ struct DebugConnectionTests {
         }
     }
 
+    /// Sends `loaded` as the explorer does, over AsyncHTTPClient transports shut down afterwards.
+    private func send(_ loaded: LoadedRequest) async throws -> (RunResult, RequestOutcome) {
+        let made = Made()
+        var backend = ExplorerBackend(demo: TestDemoURL(), spooling: nil)
+        backend.transports = made.selection
+        let (result, outcome, _) = try await backend.send(loaded, environment: nil) { _ in }
+        await backend.shutdown()
+        await made.shutdown()
+        return (result, outcome)
+    }
+
+    @Test("The shipped Demo/connections/client-certificate request: the explorer fills {{$demo.mtls}} and the certificate files from its demo source, and Debug names them")
+    func shippedClientCertificate() async throws {
+        let servers = try await TestSecureServers.shared()
+        let loaded = try #require(CollectionLoader.loadRequest("Demo/connections/client-certificate", in: Checkout.collections))
+        let (result, outcome) = try await send(loaded)
+        #expect(result.statusCode == 200, "\(result.failure ?? "")")
+        let lines = SnapshotBuilder.snapshot(result, sequence: 1, received: 0, redactor: outcome.redactor).debugLines
+        #expect(lines.contains { $0.hasPrefix("connection TLS: client certificate \(servers.files.clientCertificate) (clientCert, ") }, "\(lines)")
+    }
+
     @Test("caCert, proxy with a password, noProxy: a line each, and the password masked")
     func lines() async throws {
         let servers = try await TestSecureServers.shared()
@@ -43,12 +64,7 @@ struct DebugConnectionTests {
 
             """)
         let loaded = try #require(CollectionLoader.load(directory.url).request(id: "API/ping"))
-        let made = Made()
-        var backend = ExplorerBackend(demo: TestDemoURL(), spooling: nil)
-        backend.transports = made.selection
-        let (result, outcome, _) = try await backend.send(loaded, environment: nil) { _ in }
-        await backend.shutdown()
-        await made.shutdown()
+        let (result, outcome) = try await send(loaded)
         await proxy.stop()
         #expect(result.statusCode == 200, "\(result.failure ?? "")")
         let lines = SnapshotBuilder.snapshot(result, sequence: 1, received: 0, redactor: outcome.redactor).debugLines

@@ -113,25 +113,40 @@ public struct RequestResolver: Sendable {
 
     /// Collection variables overridden by the environment, overridden by `overrides` (`--var k=v`).
     public static func context(for request: LoadedRequest, environment: EnvironmentValues, overrides: [String: String],
-                               processEnvironment: [String: String], demoURL: String?) -> TemplateContext {
+                               processEnvironment: [String: String], demoURL: String?,
+                               demoSecure: DemoSecureSite? = nil) -> TemplateContext {
         var variables: [String: String] = [:]
         for settings in request.settings { for field in settings.variables where field.enabled { variables[field.name] = field.value } }
         for (name, field) in environment.values where field.enabled { variables[name] = field.value }
         for (name, value) in overrides { variables[name] = value }
         var context = TemplateContext(variables: variables, secretNames: environment.secretNames, processEnvironment: processEnvironment, demoURL: demoURL)
+        context.demoSecure = demoSecure
         context.environmentTransport = environment.values["transport"].flatMap { $0.enabled ? $0 : nil }
         context.environmentConnection = environment.values.filter { ConnectionDefinition.keys.contains($0.key) && $0.value.enabled }
         return context
     }
 
-    /// Whether filling in `request` needs the demo server.
+    /// Whether filling in `request` needs the demo server (`{{$demo}}`).
     public static func needsDemoServer(_ request: LoadedRequest) -> Bool {
+        demoReferences(of: request).contains("$demo")
+    }
+
+    /// Whether filling in `request` needs the demo server's HTTPS listeners or proxy (`{{$demo.https}}` and its kin).
+    public static func needsSecureDemo(_ request: LoadedRequest) -> Bool {
+        demoReferences(of: request).contains { DemoSecureSite.functions.contains($0) }
+    }
+
+    /// The `{{$demo…}}` functions `request` uses, in its URL, headers, query, auth and connection settings.
+    private static func demoReferences(of request: LoadedRequest) -> [String] {
         // An absolute `url:` does not use the collection's base URL.
         let bases = request.definition.url == nil ? request.settings.compactMap(\.baseUrl) : []
         var texts = [request.definition.path, request.definition.url].compactMap { $0 } + bases
         texts += request.definition.headers.map(\.value) + request.definition.query.map(\.value)
         texts += EffectiveAuth(of: request)?.auth.fields.map(\.value) ?? []
-        return texts.contains { TemplateContext.references(in: $0).contains("$demo") }
+        for connection in request.settings.map(\.connection) + [request.definition.connection] {
+            texts += [connection.caCert, connection.clientCert, connection.clientKey, connection.proxy].compactMap { $0 }
+        }
+        return texts.flatMap { TemplateContext.references(in: $0) }.filter { $0.hasPrefix("$demo") }
     }
 
     /// The Courier request for `loaded`, its templates filled in.

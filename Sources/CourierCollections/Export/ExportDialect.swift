@@ -18,7 +18,8 @@ struct ExportDialect: Sendable {
     static let hurl = ExportDialect(tool: "Hurl", functions: ["$uuid": "newUuid"], processEnvironment: { $0 })
 
     /// `text` in the tool's spelling; what it cannot spell becomes a variable of the same name
-    /// (`{{$demo}}` → `{{demo}}`) and a warning naming `place`.
+    /// (`{{$demo}}` → `{{demo}}`, `{{$demo.https}}` → `{{demo_https}}`, as few tools allow dots in
+    /// names) and a warning naming `place`.
     func rewrite(_ text: String, place: String, warnings: inout [String]) -> String {
         var missing: [String] = []
         let (result, _) = TemplateSyntax.rewrite(text) { inner in
@@ -26,7 +27,7 @@ struct ExportDialect: Sendable {
             if let mapped = functions[inner] { return mapped }
             if inner.hasPrefix("$env."), let processEnvironment { return processEnvironment(String(inner.dropFirst(5))) }
             missing.append(inner)
-            let name = inner.hasPrefix("$env.") ? String(inner.dropFirst(5)) : String(inner.dropFirst())
+            let name = inner.hasPrefix("$env.") ? String(inner.dropFirst(5)) : inner.dropFirst().replacingOccurrences(of: ".", with: "_")
             return name
         }
         for inner in missing {

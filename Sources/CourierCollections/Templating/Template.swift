@@ -14,7 +14,8 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Fills in `{{name}}` (collection variables, then the environment, then `--var`), `{{$env.NAME}}`,
-/// `{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt}}` and `{{$demo}}`. An unknown name is an error
+/// `{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt}}`, `{{$demo}}` and `{{$demo.https}}` and its kin
+/// (`DemoSecureSite`). An unknown name is an error
 /// naming the variable and the place, never an empty string.
 public struct TemplateContext: Sendable {
     /// Values by name, the later sources already applied over the earlier ones.
@@ -25,6 +26,8 @@ public struct TemplateContext: Sendable {
     public var processEnvironment: [String: String]
     /// The demo server's URL, when it has been started.
     public var demoURL: String?
+    /// The demo server's HTTPS listeners, proxy and certificate files, when they have been started.
+    public var demoSecure: DemoSecureSite?
     /// The selected environment's `transport:` entry, a setting rather than a variable's use.
     public var environmentTransport: Field?
     /// The selected environment's connection entries (`insecure`, `caCert`, `proxy`, … of
@@ -100,7 +103,7 @@ public struct TemplateContext: Sendable {
     }
 
     /// The `{{$…}}` functions templating fills in; `$env.` is followed by a process environment variable's name.
-    public static let builtInFunctions = ["$uuid", "$timestamp", "$randomInt", "$demo", "$env."]
+    public static let builtInFunctions = ["$uuid", "$timestamp", "$randomInt", "$demo", "$env."] + DemoSecureSite.functions
 
     private func value(of name: String, in text: String, at location: SourceLocation?) throws(TemplateError) -> String {
         switch name {
@@ -112,6 +115,12 @@ public struct TemplateContext: Sendable {
                 throw TemplateError(variable: name, location: location, reason: "{{$demo}} needs the built-in demo server, which is not running")
             }
             return demoURL
+        case _ where DemoSecureSite.functions.contains(name):
+            guard let value = demoSecure?.value(of: name) else {
+                throw TemplateError(variable: name, location: location,
+                                    reason: "{{\(name)}} needs the built-in demo server's HTTPS listeners and proxy, which are not running")
+            }
+            return value
         case _ where name.hasPrefix("$env."):
             let variable = String(name.dropFirst(5))
             guard let value = processEnvironment[variable] else {
@@ -120,7 +129,7 @@ public struct TemplateContext: Sendable {
             return value
         case _ where name.hasPrefix("$"):
             throw TemplateError(variable: name, location: location,
-                                reason: "unknown function {{\(name)}}; use \(Self.builtInFunctions.dropLast().joined(separator: ", ")) or $env.NAME")
+                                reason: "unknown function {{\(name)}}; use \(Self.builtInFunctions.filter { $0 != "$env." }.joined(separator: ", ")) or $env.NAME")
         default:
             guard let value = variables[name] else {
                 let hint = Suggestion.closest(to: name, in: Array(variables.keys)).map { "; did you mean '\($0)'?" } ?? ""

@@ -33,7 +33,8 @@ struct ProxyRequestHead {
         return (host, url.port ?? 80)
     }
 
-    /// The request as the origin gets it: path-only target, no proxy headers, and
+    /// The request as the origin gets it: path-only target, no proxy headers, a `Via` naming the
+    /// proxy (as RFC 9110 asks of proxies, and so the origin's echo shows the way it came), and
     /// `Connection: close`, so the response ends the connection.
     func originForm() -> String {
         let components = URLComponents(string: target)
@@ -43,6 +44,6 @@ struct ProxyRequestHead {
         let dropped = ["proxy-authorization", "proxy-connection", "connection", "keep-alive"]
         var text = "\(method) \(path) \(version)\r\n"
         for (name, value) in headers where !dropped.contains(name.lowercased()) { text += "\(name): \(value)\r\n" }
-        return text + "Connection: close\r\n\r\n"
+        return text + "Via: 1.1 courier-demo-proxy\r\nConnection: close\r\n\r\n"
     }
 }

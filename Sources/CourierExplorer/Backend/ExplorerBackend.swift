@@ -85,7 +85,9 @@ struct ExplorerBackend: Sendable {
     func runRequirements(of request: LoadedRequest, environment: String?, tree: CollectionTree) async throws -> String? {
         guard !request.definition.requires.isEmpty else { return nil }
         let demo = self.demo
-        let session = TestSession(tree: tree, options: testOptions(environment: environment)) { try await demo.url() }
+        let session = TestSession(tree: tree, options: testOptions(environment: environment), demoSecure: { try await demo.secureSite() }) {
+            try await demo.url()
+        }
         let outcomes = try await session.runRequirements(of: request)
         guard !outcomes.isEmpty else { return nil }
         try session.save()
@@ -200,12 +202,13 @@ struct ExplorerBackend: Sendable {
 
     private func environmentAndContext(for request: LoadedRequest, environment: String?) async throws -> (EnvironmentValues, TemplateContext) {
         let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
+        let demoSecure = RequestResolver.needsSecureDemo(request) ? try await demo.secureSite() : nil
         // Captured variables rank above the collection's, the environment's and its secret file's,
         // as in `courier run`; read at each resolve, so captures of the CLI show up too.
         let values = try EnvironmentValues.selected(environment, collectionRoot: request.collectionRoot)
             .applying(CapturedVariables.load(from: stateFolder(of: request, environment: environment)))
         return (values, RequestResolver.context(for: request, environment: values, overrides: [:],
-                                                processEnvironment: processEnvironment, demoURL: demoURL))
+                                                processEnvironment: processEnvironment, demoURL: demoURL, demoSecure: demoSecure))
     }
 
     func shutdown() async {

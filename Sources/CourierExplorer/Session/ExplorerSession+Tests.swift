@@ -21,7 +21,7 @@ extension ExplorerSession {
         let options = backend.testOptions(environment: environment)
         testTask?.cancel()
         testTask = Task {
-            let session = TestSession(tree: tree, options: options) { try await demo.url() }
+            let session = TestSession(tree: tree, options: options, demoSecure: { try await demo.secureSite() }) { try await demo.url() }
             _ = await session.run(selection.entries, started: { inbox.post(.testStarted($0.request.id)) },
                                   recorded: { outcome, _ in inbox.post(.testRecorded(Self.row(outcome, sequence: sequences.next()))) })
             var problem: String?

@@ -15,7 +15,7 @@ extension Workspace {
         let lookup: @Sendable (String) -> LoadedRequest? = { id in
             CollectionLoader.loadRequest(id, in: directory) ?? CollectionLoader.load(directory).request(id: id)
         }
-        return TestSession(requests: lookup, options: options) { try await demo.url() }
+        return TestSession(requests: lookup, options: options, demoSecure: { try await demo.secureSite() }) { try await demo.url() }
     }
 
     /// Writes captured variables to their state folders; a failure is a sentence on stderr, not an exit.

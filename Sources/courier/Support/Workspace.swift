@@ -71,7 +71,8 @@ final class Workspace {
     func context(for request: LoadedRequest, environment name: String?, variables: [String]) async throws -> TemplateContext {
         let overrides = try Self.overrides(variables)
         let demoURL = RequestResolver.needsDemoServer(request) ? try await demo.url() : nil
-        return try Self.context(for: request, environment: name, overrides: overrides, demoURL: demoURL)
+        let demoSecure = RequestResolver.needsSecureDemo(request) ? try await demo.secureSite() : nil
+        return try Self.context(for: request, environment: name, overrides: overrides, demoURL: demoURL, demoSecure: demoSecure)
     }
 
     /// `--var name=value` assignments as a dictionary.
@@ -86,9 +87,10 @@ final class Workspace {
         return overrides
     }
 
-    /// The template context for `request` in environment `name`; `demoURL` fills `{{$demo}}`.
+    /// The template context for `request` in environment `name`; `demoURL` fills `{{$demo}}`,
+    /// `demoSecure` `{{$demo.https}}` and its kin.
     static func context(for request: LoadedRequest, environment name: String?, overrides: [String: String],
-                        demoURL demo: String?) throws -> TemplateContext {
+                        demoURL demo: String?, demoSecure: DemoSecureSite? = nil) throws -> TemplateContext {
         let environment: EnvironmentValues
         do {
             environment = try EnvironmentValues.selected(name, collectionRoot: request.collectionRoot)
@@ -98,7 +100,7 @@ final class Workspace {
         // Variables captured by earlier runs rank above the environment and below --var.
         let state = StateFolder(collectionRoot: request.collectionRoot, environment: name, processEnvironment: ProcessInfo.processInfo.environment)
         return RequestResolver.context(for: request, environment: environment.applying(CapturedVariables.load(from: state)), overrides: overrides,
-                                       processEnvironment: ProcessInfo.processInfo.environment, demoURL: demo)
+                                       processEnvironment: ProcessInfo.processInfo.environment, demoURL: demo, demoSecure: demoSecure)
     }
 
     /// Finds, checks and resolves the request `id` with the environment and variables given.
@@ -126,15 +128,27 @@ final class Workspace {
         }
     }
 
-    /// A sentence saying that `{{$demo}}` was a demo server started for this command only, or nil
-    /// when none was (the request does not use it, or `COURIER_DEMO_URL` names one).
+    /// A sentence saying that `{{$demo}}` (or `{{$demo.https}}` and its kin) was a server started
+    /// for this command only, or nil when none was (the request does not use one, or
+    /// `COURIER_DEMO_URL` names the plain one).
     func ephemeralDemoNote() async -> String? {
-        guard let url = await demo.startedURL else { return nil }
-        return """
-            note: {{$demo}} is \(url), a demo server started for this command and gone when it exits, \
-            so the command above cannot reach it. Keep one running with `courier demo-server --port 8080` \
-            and set COURIER_DEMO_URL=http://127.0.0.1:8080 before exporting.
-            """
+        var notes: [String] = []
+        if let url = await demo.startedURL {
+            notes.append("""
+                note: {{$demo}} is \(url), a demo server started for this command and gone when it exits, \
+                so the command above cannot reach it. Keep one running with `courier demo-server --port 8080` \
+                and set COURIER_DEMO_URL=http://127.0.0.1:8080 before exporting.
+                """)
+        }
+        if await demo.startedSecure {
+            notes.append("""
+                note: {{$demo.https}}, {{$demo.mtls}} and {{$demo.proxy}} are listeners started for this command, and \
+                {{$demo.ca}}, {{$demo.clientCert}} and {{$demo.clientKey}} files in a temporary folder; all are gone \
+                when it exits. `courier demo-server --tls-port 8443 --proxy-port 8081 --certificates DIR` keeps an HTTPS \
+                listener, a proxy and the files running; put their URLs and paths in place of these functions.
+                """)
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: "\n")
     }
 
     func shutdown() async {

@@ -45,7 +45,7 @@ struct TestRunner: Sendable {
     private func run(_ entries: [TestSelection.Entry], parallel: Bool) async -> (Bool, [PendingCaptures]) {
         let demo = self.demo
         let reporter = self.reporter
-        let session = TestSession(tree: tree, options: options) { try await demo.url() }
+        let session = TestSession(tree: tree, options: options, demoSecure: { try await demo.secureSite() }) { try await demo.url() }
         let bailed = await session.run(entries, delay: delay, bail: bail,
                                        started: { reporter.start($0.request.id, parallel: parallel) },
                                        recorded: { reporter.record($0, suite: $1.suite) })

@@ -18,7 +18,9 @@ struct CurlRoundTripTests {
         let tree = CollectionLoader.load(Checkout.collections)
         var checked = 0
         defer { #expect(checked >= 15) }
-        for id in tree.requestIds where id.hasPrefix("Demo/") {
+        // Demo/connections need the AsyncHTTPClient transport this library-level resolution does
+        // not choose; `CurlImportSemanticsTests` and `ConnectionCommandTests` carry their curl options.
+        for id in tree.requestIds where id.hasPrefix("Demo/") && !id.hasPrefix("Demo/connections/") {
             let request = try #require(tree.request(id: id))
             if case .multipart? = request.definition.body { continue }
             checked += 1

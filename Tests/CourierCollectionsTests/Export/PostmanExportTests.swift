@@ -34,9 +34,10 @@ struct PostmanExportTests {
             #expect(back.name == original.name)
             #expect(back.folder == original.folder, "\(original.id)")
             // Postman cannot read the process environment: `{{$env.NAME}}` becomes the variable `{{NAME}}`.
-            // Nor has it Courier's built-ins: `{{$demo}}` becomes the variable `{{demo}}`.
+            // Nor has it Courier's built-ins: `{{$demo}}` becomes the variable `{{demo}}`, `{{$demo.https}}` `{{demo_https}}`.
             var expected = original.request.mappingTemplates {
                 $0.replacingOccurrences(of: "{{$env.", with: "{{").replacingOccurrences(of: "{{$demo}}", with: "{{demo}}")
+                    .replacingOccurrences(of: "{{$demo.", with: "{{demo_")
             }
             // Only the assertions chai says in a form the importer knows come back; the rest stay Postman tests.
             expected.expectations = expected.expectations.filter { assertion in back.request.expectations.contains { $0.text == assertion.text } }

@@ -48,6 +48,7 @@ public final class TestSession {
     /// How requests are run.
     public let options: Options
     private let demoURL: @Sendable () async throws -> String
+    private let demoSecure: @Sendable () async throws -> DemoSecureSite
     /// Receives the transfer progress of every request sent.
     public var progress: @Sendable (TransferProgress) -> Void = { _ in }
     /// Captured variables by collection root path, loaded on first use.
@@ -56,19 +57,33 @@ public final class TestSession {
     private var recorded: [String: CapturedVariables] = [:]
 
     /// A session over the requests of `tree`.
-    /// - Parameter demoURL: Fills `{{$demo}}`, called only for requests that use it.
-    public convenience init(tree: CollectionTree, options: Options, demoURL: @escaping @Sendable () async throws -> String) {
-        self.init(requests: { tree.request(id: $0) }, options: options, demoURL: demoURL)
+    /// - Parameters:
+    ///   - demoSecure: Fills `{{$demo.https}}` and its kin, called only for requests that use them.
+    ///   - demoURL: Fills `{{$demo}}`, called only for requests that use it.
+    public convenience init(tree: CollectionTree, options: Options,
+                            demoSecure: @escaping @Sendable () async throws -> DemoSecureSite = TestSession.noSecureDemo,
+                            demoURL: @escaping @Sendable () async throws -> String) {
+        self.init(requests: { tree.request(id: $0) }, options: options, demoSecure: demoSecure, demoURL: demoURL)
     }
 
     /// A session that finds the requests `requires:` names with `lookup`, so a command that runs
     /// one request need not load every collection.
-    /// - Parameter demoURL: Fills `{{$demo}}`, called only for requests that use it.
+    /// - Parameters:
+    ///   - demoSecure: Fills `{{$demo.https}}` and its kin, called only for requests that use them.
+    ///   - demoURL: Fills `{{$demo}}`, called only for requests that use it.
     public init(requests lookup: @escaping @Sendable (String) -> LoadedRequest?, options: Options,
+                demoSecure: @escaping @Sendable () async throws -> DemoSecureSite = TestSession.noSecureDemo,
                 demoURL: @escaping @Sendable () async throws -> String) {
         self.lookup = lookup
         self.options = options
+        self.demoSecure = demoSecure
         self.demoURL = demoURL
+    }
+
+    /// For a session whose runner starts no HTTPS demo listeners: `{{$demo.https}}` and its kin are an error.
+    public static let noSecureDemo: @Sendable () async throws -> DemoSecureSite = {
+        throw TemplateError(variable: "$demo.https", location: nil,
+                            reason: "this command cannot start the demo server's HTTPS listeners and proxy ({{$demo.https}} and its kin)")
     }
 
     /// The request with `id` (`Demo/users/get-user`).
@@ -167,8 +182,9 @@ public final class TestSession {
         let environment = try EnvironmentValues.selected(options.environment, collectionRoot: request.collectionRoot)
             .applying(capturedVariables(for: request))
         let demo = RequestResolver.needsDemoServer(request) ? try await demoURL() : nil
+        let secure = RequestResolver.needsSecureDemo(request) ? try await demoSecure() : nil
         return RequestResolver.context(for: request, environment: environment, overrides: options.overrides,
-                                       processEnvironment: options.processEnvironment, demoURL: demo)
+                                       processEnvironment: options.processEnvironment, demoURL: demo, demoSecure: secure)
     }
 
     /// What this session captured, per state folder, to write back with `save(_:)`.
