@@ -57,8 +57,11 @@ public final class AsyncHTTPClientTransport: Transport {
     ///     shown; nil for the system's authorities and none.
     ///   - proxies: The proxies requests go through; `.direct` for none. The process
     ///     environment is not read here: `ProxySettings.environment(_:)` reads it, as curl does.
+    ///   - http1Only: Never negotiate HTTP/2 (curl's `--http1.1`); by default HTTP/2 is used
+    ///     where a server offers it during the TLS handshake.
     public init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil,
-                maximumBodySize: Int? = nil, tlsConfiguration: TLSConfiguration? = nil, proxies: ProxySettings = .direct) {
+                maximumBodySize: Int? = nil, tlsConfiguration: TLSConfiguration? = nil, proxies: ProxySettings = .direct,
+                http1Only: Bool = false) {
         self.followsRedirects = followsRedirects
         self.trustsRedirects = trustsRedirects
         self.spooling = spooling
@@ -71,7 +74,7 @@ public final class AsyncHTTPClientTransport: Transport {
             redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(10), read: .seconds(60)),
             decompression: .enabled(limit: maximumBodySize.map { .size($0) } ?? .none))
-        configuration.httpVersion = .automatic
+        configuration.httpVersion = http1Only ? .http1Only : .automatic
         // A refused connection is reported at once, as URLSession does, instead of being retried
         // until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -87,11 +90,13 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   - maximumBodySize: The largest response body accepted, decoded; nil for any size.
     ///   - tls: Certificate checks and the client certificate, as PEM paths.
     ///   - proxies: The proxies requests go through.
+    ///   - http1Only: Never negotiate HTTP/2 (curl's `--http1.1`).
     /// - Throws: `TLSSettingsError` naming a PEM file that is missing or unreadable.
     public convenience init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil,
-                            maximumBodySize: Int? = nil, tls: TLSSettings, proxies: ProxySettings = .direct) throws(TLSSettingsError) {
+                            maximumBodySize: Int? = nil, tls: TLSSettings, proxies: ProxySettings = .direct,
+                            http1Only: Bool = false) throws(TLSSettingsError) {
         self.init(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, spooling: spooling, maximumBodySize: maximumBodySize,
-                  tlsConfiguration: try TLSLoading.configuration(for: tls), proxies: proxies)
+                  tlsConfiguration: try TLSLoading.configuration(for: tls), proxies: proxies, http1Only: http1Only)
     }
 
     /// Closes the client's connections; the transport cannot send afterwards.

@@ -130,6 +130,25 @@ struct ConnectionCommandTests {
         #expect(redacted.stdoutText.contains("-x 'http://ada:••••••@127.0.0.1:\(proxy.port)'"), "\(redacted.stdoutText)")
     }
 
+    @Test("--http1.1 sends over HTTP/1.1; httpVersion: 1.1 in the file goes to the real curl through courier curl; --http2-prior-knowledge is refused with a sentence (exit 2)")
+    func httpVersions() async throws {
+        let servers = try await TestSecureServers.shared()
+        let directory = try collection(path: uniquePath())
+        let base = ["Net/one", "--var", "base=\(servers.tls.url)", "--cacert", servers.files.authority]
+        let run11 = try await run(["run"] + base + ["--http1.1", "--include"], in: directory)
+        #expect(run11.status == 0, "\(run11.stderr)")
+        #expect(run11.stdoutText.hasPrefix("HTTP/1.1 200"), "\(run11.stdoutText.prefix(80))")
+        let export = try await run(["curl", "Net/one", "--var", "base=\(servers.tls.url)"],
+                                   in: try collection("caCert: \(servers.files.authority)\nhttpVersion: \"1.1\"\n", path: uniquePath()))
+        let command = export.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(command.contains("--http1.1"), "\(command)")
+        let curl = try await Processes.run(["/bin/sh", "-c", command + " --silent --show-error --write-out ' %{http_version} %{http_code}'"], timeout: 60)
+        #expect(curl.stdoutText.hasSuffix(" 1.1 200"), "\(curl.stdoutText.suffix(40)) \(curl.stderr)")
+        let forced = try await run(["run"] + base + ["--http2-prior-knowledge"], in: directory)
+        #expect(forced.status == 2)
+        #expect(forced.stderr.contains("--http2-prior-knowledge: error: HTTP/2 cannot be forced: AsyncHTTPClient 1.37"), "\(forced.stderr)")
+    }
+
     @Test("courier curl with -k and a proxy for an http URL: the real curl sends an absolute-URI request through it")
     func curlAbsoluteURI() async throws {
         let proxy = try await DemoProxy.start()

@@ -39,6 +39,19 @@ struct CurlImportSemanticsTests {
         #expect(problems.isEmpty && read?.connection == connection, "\(problems)")
     }
 
+    @Test("--http1.1 becomes httpVersion: 1.1; --http2-prior-knowledge is kept as httpVersion: 2 with a warning that courier refuses it; --http2 is the default")
+    func httpVersions() throws {
+        let http11 = try parse("curl --http1.1 https://h.test/a")
+        #expect(http11.request.connection.httpVersion == "1.1" && http11.warnings.isEmpty, "\(http11.warnings)")
+        let forced = try parse("curl --http2-prior-knowledge http://h.test/a")
+        #expect(forced.request.connection.httpVersion == "2")
+        #expect(forced.warnings == ["--http2-prior-knowledge kept as httpVersion: \"2\", which courier refuses to send: AsyncHTTPClient cannot force "
+                                    + "HTTP/2 (remove the key to let the server choose, as curl does without the flag)"])
+        let allowed = try parse("curl --http2 https://h.test/a")
+        #expect(allowed.request.connection.httpVersion == nil)
+        #expect(allowed.warnings.contains { $0.hasPrefix("--http2 ignored: Courier uses HTTP/2 where a TLS server offers it") }, "\(allowed.warnings)")
+    }
+
     @Test("-u splits at the first colon: ':pass' has an empty user, 'user' an empty password and a warning")
     func userAndPassword() throws {
         #expect(try parse("curl -u :secret https://h.test").request.auth == .basic(user: "", password: "secret"))

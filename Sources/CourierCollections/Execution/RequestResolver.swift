@@ -264,7 +264,7 @@ public struct RequestResolver: Sendable {
         let connection = try connectionResolver(for: loaded, transport: transportName).resolve(render: render)
         let settings = TransportSettings(followsRedirects: definition.followRedirects ?? true, trustsRedirects: definition.trustRedirects ?? false,
                                          spooling: spooling, maximumBodySize: transports.maximumBodySize,
-                                         tls: connection.tls, proxies: connection.proxies)
+                                         tls: connection.tls, proxies: connection.proxies, http1Only: connection.http1Only)
         let transports = self.transports
         let authorization = oauth2
         let jar = cookies.map { $0.jars.jar(collectionRoot: loaded.collectionRoot, environment: $0.environment) } ?? CookieJar()

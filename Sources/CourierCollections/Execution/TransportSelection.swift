@@ -31,15 +31,18 @@ public struct TransportSettings: Sendable, Hashable {
     /// The proxies requests go through (AsyncHTTPClient only: under URLSession libcurl reads the
     /// environment's itself).
     public var proxies: ProxySettings
+    /// `httpVersion: "1.1"`: never HTTP/2 (AsyncHTTPClient only; refused for URLSession).
+    public var http1Only: Bool
 
     public init(followsRedirects: Bool = true, trustsRedirects: Bool = false, spooling: ResponseSpooling? = nil, maximumBodySize: Int? = nil,
-                tls: TLSSettings = .standard, proxies: ProxySettings = .direct) {
+                tls: TLSSettings = .standard, proxies: ProxySettings = .direct, http1Only: Bool = false) {
         self.followsRedirects = followsRedirects
         self.trustsRedirects = trustsRedirects
         self.spooling = spooling
         self.maximumBodySize = maximumBodySize
         self.tls = tls
         self.proxies = proxies
+        self.http1Only = http1Only
     }
 }
 

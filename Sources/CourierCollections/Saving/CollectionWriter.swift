@@ -64,6 +64,7 @@ public enum CollectionWriter {
         if let path = connection.clientKey { lines.append("clientKey: \(YAMLText.scalar(path))") }
         if let proxy = connection.proxy { lines.append("proxy: \(YAMLText.scalar(proxy))") }
         if let hosts = connection.noProxy { lines.append("noProxy: [" + hosts.map(YAMLText.scalar).joined(separator: ", ") + "]") }
+        if let version = connection.httpVersion { lines.append("httpVersion: \"\(version)\"") }
         return lines
     }
 

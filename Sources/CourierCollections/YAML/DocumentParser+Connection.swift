@@ -11,9 +11,20 @@ extension DocumentParser {
         case "clientKey": connection.clientKey = reader.string(node, what: "clientKey")
         case "proxy": connection.proxy = reader.string(node, what: "proxy")
         case "noProxy": connection.noProxy = hosts(node, reader: &reader)
+        case "httpVersion": connection.httpVersion = httpVersion(node, reader: &reader)
         default: return false
         }
         return true
+    }
+
+    /// `httpVersion: "1.1"` or `2`; another value is a problem at its place.
+    private static func httpVersion(_ node: Node, reader: inout NodeReader) -> String? {
+        guard let text = reader.string(node, what: "httpVersion") else { return nil }
+        guard ConnectionDefinition.httpVersions.contains(text) else {
+            reader.error(node, "httpVersion takes \"1.1\" or \"2\", found '\(text)'")
+            return nil
+        }
+        return text
     }
 
     /// `noProxy: [a.example, 10.0.0.1]`, or one text of hosts separated by commas, as `NO_PROXY` is.

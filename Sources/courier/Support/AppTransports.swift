@@ -40,7 +40,7 @@ final class AppTransports: Sendable {
             case .asynchttpclient:
                 try AsyncHTTPClientTransport(followsRedirects: settings.followsRedirects, trustsRedirects: settings.trustsRedirects,
                                              spooling: settings.spooling, maximumBodySize: settings.maximumBodySize,
-                                             tls: settings.tls, proxies: settings.proxies)
+                                             tls: settings.tls, proxies: settings.proxies, http1Only: settings.http1Only)
             }
             made[key] = transport
             return transport

@@ -30,7 +30,14 @@ struct TransportOptions: ParsableArguments {
     @Option(name: .customLong("noproxy"), help: ArgumentHelp("Reach these hosts (comma-separated; * for all) without the proxy.", valueName: "hosts"))
     var noProxy: String?
 
+    @Flag(name: .customLong("http1.1"), help: "Keep to HTTP/1.1, never HTTP/2; wins over httpVersion: in the files.")
+    var http11 = false
+
+    @Flag(name: .customLong("http2-prior-knowledge"), help: "Force HTTP/2: refused with a sentence, as AsyncHTTPClient cannot (it uses HTTP/2 where a TLS server offers it).")
+    var http2 = false
+
     func validate() throws {
+        if http11 && http2 { throw ValidationError("--http1.1 and --http2-prior-knowledge cannot both be given") }
         if let maxSize, ByteCount.parse(maxSize) == nil {
             throw ValidationError("--max-size takes a size such as 10MB, 4GB or 1048576; '\(maxSize)' is not one")
         }
@@ -54,7 +61,7 @@ struct TransportOptions: ParsableArguments {
     /// The connection flags, as a layer over every file (a flag not given leaves the files' setting).
     var connection: ConnectionDefinition {
         ConnectionDefinition(insecure: insecure ? true : nil, caCert: caCert, clientCert: clientCert, clientKey: clientKey,
-                             proxy: proxy, noProxy: noProxy.map(ProxySettings.hosts(in:)))
+                             proxy: proxy, noProxy: noProxy.map(ProxySettings.hosts(in:)), httpVersion: http2 ? "2" : http11 ? "1.1" : nil)
     }
 }
 

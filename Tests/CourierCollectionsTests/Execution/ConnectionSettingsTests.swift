@@ -96,6 +96,7 @@ struct ConnectionSettingsTests {
         ("clientKey: client.key", "clientKey cannot be honoured by the urlsession transport: FoundationNetworking has no API for client certificates"),
         ("proxy: http://proxy:3128", "proxy cannot be honoured by the urlsession transport: FoundationNetworking has no API to choose a proxy"),
         ("noProxy: internal", "noProxy cannot be honoured by the urlsession transport: FoundationNetworking has no API to choose a proxy"),
+        ("httpVersion: \"1.1\"", "httpVersion cannot be honoured by the urlsession transport: FoundationNetworking has no API to choose the HTTP version"),
     ])
     func urlSessionRefuses(line: String, sentence: String) throws {
         let files = ["API/collection.yaml": "baseUrl: http://127.0.0.1:1\n", "API/one.yaml": "path: a\ntransport: urlsession\n\(line)\n"]
@@ -105,6 +106,31 @@ struct ConnectionSettingsTests {
             let text = String(describing: error)
             return text.contains("API/one.yaml:3:1: error: \(sentence)") && text.contains("transport: asynchttpclient")
         }
+    }
+
+    @Test("httpVersion: 1.1 keeps the AsyncHTTPClient transport to HTTP/1.1 and says so in Debug and curl; 2 (forcing HTTP/2) is refused with a sentence, from a file or a flag")
+    func httpVersion() throws {
+        var files = ["API/collection.yaml": "baseUrl: http://127.0.0.1:1\n", "API/one.yaml": "path: a\nhttpVersion: \"1.1\"\n"]
+        let resolved = try resolve(files)
+        #expect(resolved.settings.http1Only)
+        let lines = resolved.resolution.connection.lines
+        #expect(lines.count == 1 && lines.first?.hasPrefix("HTTP/1.1 only, never HTTP/2 (httpVersion, ") == true
+                && lines.first?.hasSuffix("API/one.yaml:2:1)") == true, "\(lines)")
+        let command = try ExportFormat.curl.command(for: resolved.resolution.request, auth: nil, connection: resolved.resolution.connection)
+        #expect(command.text().contains("--http1.1"))
+
+        files["API/one.yaml"] = "path: a\nhttpVersion: 2\n"
+        #expect {
+            try resolve(files)
+        } throws: { error in
+            String(describing: error).contains("API/one.yaml:2:1: error: HTTP/2 cannot be forced: AsyncHTTPClient 1.37 speaks HTTP/2 only where a server offers it")
+        }
+        files["API/one.yaml"] = "path: a\n"
+        #expect {
+            try resolve(files, flags: ConnectionDefinition(httpVersion: "2"))
+        } throws: { String(describing: $0).contains("--http2-prior-knowledge: error: HTTP/2 cannot be forced") }
+        #expect(try resolve(files, flags: ConnectionDefinition(httpVersion: "1.1")).settings.http1Only)
+        #expect(try !resolve(files).settings.http1Only)
     }
 
     @Test("A flag is refused under urlsession with the flag's name")
@@ -151,6 +177,13 @@ struct ConnectionSettingsTests {
         #expect {
             try resolve(environment, environment: "dev")
         } throws: { String(describing: $0).contains("dev.yaml:1:11: error: insecure takes true or false, found 'maybe'") }
+        let (_, versionProblems) = DocumentParser.request("path: a\nhttpVersion: 3\n", file: "one.yaml")
+        #expect(versionProblems.map(\.description) == ["one.yaml:2:14: error: httpVersion takes \"1.1\" or \"2\", found '3'"])
+        var environmentVersion = environment
+        environmentVersion["API/environments/dev.yaml"] = "httpVersion: \"1.0\"\n"
+        #expect {
+            try resolve(environmentVersion, environment: "dev")
+        } throws: { String(describing: $0).contains("error: httpVersion takes \"1.1\" or \"2\", found '1.0'") }
     }
 
     @Test("A new file written from a definition keeps every connection key and reads back the same")
@@ -158,7 +191,8 @@ struct ConnectionSettingsTests {
         var request = RequestDefinition()
         request.path = "a"
         request.connection = ConnectionDefinition(insecure: true, caCert: "certs/ca.pem", clientCert: "certs/me.pem", clientKey: "certs/me-key.pem",
-                                                  proxy: "http://ada:{{proxyPassword}}@127.0.0.1:3128", noProxy: ["localhost", ".internal"])
+                                                  proxy: "http://ada:{{proxyPassword}}@127.0.0.1:3128", noProxy: ["localhost", ".internal"],
+                                                  httpVersion: "1.1")
         let text = CollectionWriter.text(of: request)
         let (read, problems) = DocumentParser.request(text, file: "one.yaml")
         #expect(problems.isEmpty, "\(problems)")

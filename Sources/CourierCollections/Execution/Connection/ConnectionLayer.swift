@@ -27,11 +27,12 @@ struct ConnectionLayer: Sendable {
         locations = [:]
         folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         flagNames = ["insecure": "--insecure", "caCert": "--cacert", "clientCert": "--cert", "clientKey": "--key",
-                     "proxy": "--proxy", "noProxy": "--noproxy"]
+                     "proxy": "--proxy", "noProxy": "--noproxy", "httpVersion": definition.httpVersion == "2" ? "--http2-prior-knowledge" : "--http1.1"]
     }
 
     /// The environment's entries, read as the files' keys; relative paths from the collection's folder.
-    /// - Throws: `ResolveError` for an `insecure` that is not `true` or `false`.
+    /// - Throws: `ResolveError` for an `insecure` that is not `true` or `false`, or an `httpVersion`
+    ///   that is not `1.1` or `2`.
     init(environment fields: [String: Field], collectionRoot: URL) throws {
         var definition = ConnectionDefinition()
         if let field = fields["insecure"] {
@@ -48,6 +49,13 @@ struct ConnectionLayer: Sendable {
         definition.clientKey = fields["clientKey"]?.value
         definition.proxy = fields["proxy"]?.value
         definition.noProxy = fields["noProxy"].map { ProxySettings.hosts(in: $0.value) }
+        if let field = fields["httpVersion"] {
+            guard ConnectionDefinition.httpVersions.contains(field.value) else {
+                let place = field.location.map { "\($0.description): " } ?? ""
+                throw ResolveError(description: "\(place)error: httpVersion takes \"1.1\" or \"2\", found '\(field.value)'")
+            }
+            definition.httpVersion = field.value
+        }
         self.definition = definition
         locations = fields.compactMapValues(\.location)
         folder = collectionRoot

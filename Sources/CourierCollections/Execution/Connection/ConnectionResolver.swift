@@ -39,7 +39,21 @@ struct ConnectionResolver {
             connection.lines.append("No proxy for \(hosts.joined(separator: ", ")) (noProxy, \(layer.place(of: "noProxy")))")
         }
         try resolveProxies(into: &connection, render: render)
+        try resolveHTTPVersion(into: &connection)
         return connection
+    }
+
+    /// `httpVersion: "1.1"` keeps HTTP/2 off; `"2"`, HTTP/2 whatever the server offers, is refused.
+    private func resolveHTTPVersion(into connection: inout ResolvedConnection) throws {
+        guard let (version, layer) = last(\.httpVersion) else { return }
+        let place = layer.place(of: "httpVersion")
+        guard version == "1.1" else {
+            throw ResolveError(description: "\(place): error: HTTP/2 cannot be forced: AsyncHTTPClient 1.37 speaks HTTP/2 only where a " +
+                               "server offers it during the TLS handshake (ALPN), never over plain http or to a server that does not; " +
+                               "leave httpVersion out and that is what happens, or say httpVersion: \"1.1\" to keep to HTTP/1.1")
+        }
+        connection.http1Only = true
+        connection.lines.append("HTTP/1.1 only, never HTTP/2 (httpVersion, \(place))")
     }
 
     /// `proxy:` (or, without it, the environment's variables; libcurl reads those itself under
@@ -92,6 +106,7 @@ struct ConnectionResolver {
             ("clientKey", "clientKey", "for client certificates", last(\.clientKey) != nil),
             ("proxy", "proxy", proxies, last(\.proxy) != nil),
             ("noProxy", "noProxy", proxies, last(\.noProxy) != nil),
+            ("httpVersion", "httpVersion", "to choose the HTTP version (libcurl picks it)", last(\.httpVersion) != nil),
         ]
         let sentences = refusals.filter(\.isSet).map { refusal in
             let place = layers.last { $0.definition.has(refusal.key) }?.place(of: refusal.key) ?? refusal.key
@@ -119,15 +134,5 @@ struct ConnectionResolver {
 
 extension ConnectionDefinition {
     /// Whether the key named `name` is set.
-    func has(_ name: String) -> Bool {
-        switch name {
-        case "insecure": insecure != nil
-        case "caCert": caCert != nil
-        case "clientCert": clientCert != nil
-        case "clientKey": clientKey != nil
-        case "proxy": proxy != nil
-        case "noProxy": noProxy != nil
-        default: false
-        }
-    }
+    func has(_ name: String) -> Bool { saidKeys.contains(name) }
 }

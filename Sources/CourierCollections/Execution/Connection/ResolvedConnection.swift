@@ -14,6 +14,8 @@ public struct ResolvedConnection: Sendable, Hashable {
     /// The proxies the AsyncHTTPClient transport goes through: `proxy:` (or the environment's
     /// `http_proxy`, `https_proxy`, `all_proxy`) with `noProxy:` (or `no_proxy`).
     public var proxies = ProxySettings.direct
+    /// `httpVersion: "1.1"`: HTTP/2 is never negotiated.
+    public var http1Only = false
     /// One line per setting that applies and where it comes from, for the Debug tab.
     public var lines: [String] = []
 
@@ -36,7 +38,7 @@ public struct ResolvedConnection: Sendable, Hashable {
     }
 
     /// curl's options for the settings the files and flags make (the environment's proxies curl
-    /// reads itself): `-k`, `--cacert`, `--cert`, `--key`, `-x`, `--noproxy`.
+    /// reads itself): `-k`, `--cacert`, `--cert`, `--key`, `-x`, `--noproxy`, `--http1.1`.
     public var curlArguments: [[CommandArgument]] {
         var groups: [[CommandArgument]] = []
         if tls.insecure { groups.append([.word("-k")]) }
@@ -49,6 +51,7 @@ public struct ResolvedConnection: Sendable, Hashable {
         case nil: break
         }
         if let noProxy { groups.append([.word("--noproxy"), .value(noProxy.joined(separator: ","))]) }
+        if http1Only { groups.append([.word("--http1.1")]) }
         return groups
     }
 

@@ -49,7 +49,8 @@ extension RequestResolver {
         let transports = self.transports
         let provider = try oauth.tokens.provider(for: configuration, collectionRoot: loaded.collectionRoot, environment: oauth.environment,
                                                  transport: name) {
-            try transports.make(name, TransportSettings(maximumBodySize: transports.maximumBodySize, tls: request.tls, proxies: request.proxies))
+            try transports.make(name, TransportSettings(maximumBodySize: transports.maximumBodySize, tls: request.tls, proxies: request.proxies,
+                                                        http1Only: request.http1Only))
         }
         endpoint.modifiers.add(interceptor: BearerTokenInterceptor(tokens: provider))
     }

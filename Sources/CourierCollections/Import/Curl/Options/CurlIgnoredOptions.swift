@@ -27,7 +27,9 @@ enum CurlIgnoredOptions {
             "capath", "cert-type", "key-type", "pass", "crlfile", "pinnedpubkey", "ciphers",
             "tlsv1", "tlsv1.0", "tlsv1.1", "tlsv1.2", "tlsv1.3", "sslv2", "sslv3", "ssl", "ssl-reqd", "cert-status",
         ]),
-        ("the transport chooses the HTTP version", ["http1.0", "http1.1", "http2", "http2-prior-knowledge", "http3", "http3-only", "http0.9"]),
+        ("Courier uses HTTP/2 where a TLS server offers it and HTTP/1.1 otherwise (httpVersion: \"1.1\" keeps to HTTP/1.1)", [
+            "http1.0", "http2", "http3", "http3-only", "http0.9",
+        ]),
         ("set retries: in the request file", ["retry", "retry-delay", "retry-max-time", "retry-all-errors", "retry-connrefused"]),
         ("Courier keeps its own cookie jar per collection and environment", ["cookie-jar", "junk-session-cookies"]),
         ("the transport resolves and connects by itself", [

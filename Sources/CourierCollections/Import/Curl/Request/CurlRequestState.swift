@@ -21,7 +21,8 @@ struct CurlRequestState {
     var head = false
     var uploadFile: String?
     var timeout: Double?
-    /// `-k`, `--cacert`, `--cert`, `--key`, `-x`, `--noproxy`: the request's connection keys.
+    /// `-k`, `--cacert`, `--cert`, `--key`, `-x`, `--noproxy`, `--http1.1`, `--http2-prior-knowledge`:
+    /// the request's connection keys.
     var connection = ConnectionDefinition()
     /// `--proxy-user`, put into the proxy URL once the command is read (it may come first).
     var proxyUser: String?
@@ -100,6 +101,12 @@ struct CurlRequestState {
         case "head": head = !negated
         case "digest": usesDigest = !negated
         case "insecure": connection.insecure = negated ? nil : true
+        case "http1.1": connection.httpVersion = negated ? nil : "1.1"
+        case "http2-prior-knowledge":
+            guard !negated else { return }
+            connection.httpVersion = "2"
+            warnings.append("\(spelling) kept as httpVersion: \"2\", which courier refuses to send: AsyncHTTPClient cannot force HTTP/2 " +
+                            "(remove the key to let the server choose, as curl does without the flag)")
         case "basic": if !negated { usesDigest = false }
         case "next":
             // Handled by the importer before options are applied; kept for completeness.
