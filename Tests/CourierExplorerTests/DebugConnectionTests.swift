@@ -50,6 +50,38 @@ struct DebugConnectionTests {
         #expect(lines.contains { $0.hasPrefix("connection TLS: client certificate \(servers.files.clientCertificate) (clientCert, ") }, "\(lines)")
     }
 
+    @Test("Fetching an OAuth 2.0 token from the Auth tab goes the request's way: a token server behind the demo authority's certificate is trusted through caCert")
+    func tokenFetchUsesConnection() async throws {
+        let servers = try await TestSecureServers.shared()
+        let directory = try TemporaryDirectory()
+        let state = try TemporaryDirectory()
+        try directory.write("API/collection.yaml", "baseUrl: \(servers.tls.url)\ncaCert: \(servers.files.authority)\n")
+        try directory.write("API/me.yaml", """
+            path: oauth/me
+            auth:
+              oauth2:
+                grant: client_credentials
+                tokenUrl: \(servers.tls.url)/oauth/token
+                clientId: courier-demo
+                clientSecret: courier-demo-client-secret
+
+            """)
+        let loaded = try #require(CollectionLoader.load(directory.url).request(id: "API/me"))
+        let made = Made()
+        var backend = ExplorerBackend(demo: TestDemoURL(), spooling: nil)
+        backend.transports = made.selection
+        backend.processEnvironment = ["XDG_STATE_HOME": state.url.path]
+        backend.oauth = OAuthTokens(processEnvironment: backend.processEnvironment) { _ in }
+        let action = await backend.fetchOAuthToken(of: loaded, environment: nil, id: "API/me")
+        await backend.shutdown()
+        await made.shutdown()
+        guard case .oauthTokenRead(_, let status, let note) = action else {
+            Issue.record("unexpected \(action)")
+            return
+        }
+        #expect(note == "fetched a new OAuth 2.0 token for API/me", "\(status)")
+    }
+
     @Test("caCert, proxy with a password, noProxy: a line each, and the password masked")
     func lines() async throws {
         let servers = try await TestSecureServers.shared()

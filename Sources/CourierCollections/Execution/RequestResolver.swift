@@ -194,7 +194,7 @@ public struct RequestResolver: Sendable {
 
     /// The layers that say how `loaded` connects, weakest first: its `collection.yaml` files, the
     /// environment, the file itself, the command line.
-    private func connectionResolver(for loaded: LoadedRequest, transport: TransportName) throws -> ConnectionResolver {
+    func connectionResolver(for loaded: LoadedRequest, transport: TransportName) throws -> ConnectionResolver {
         var layers = loaded.settings.map { settings in
             ConnectionLayer(settings.connection, locations: settings.locations, file: settings.locations.values.first?.file ?? loaded.collectionRoot.path + "/")
         }
@@ -205,7 +205,7 @@ public struct RequestResolver: Sendable {
     }
 
     /// The environment's `transport:`, checked.
-    private func environmentTransport() throws -> TransportName? {
+    func environmentTransport() throws -> TransportName? {
         guard let field = context.environmentTransport else { return nil }
         guard let name = TransportName(rawValue: field.value.lowercased()) else {
             let place = field.location.map { "\($0.description): " } ?? ""

@@ -77,11 +77,19 @@ extension RequestResolver {
         guard let oauth, let configuration = try oauth2Configuration(of: loaded) else {
             throw ResolveError(description: "\(loaded.displayPath): error: the request has no oauth2 auth")
         }
-        let name = transports.name(request: loaded.definition.transport, environment: nil, collections: loaded.settings.map(\.transport))
+        // Bought the way the request itself would be sent: its transport, certificates, proxy and HTTP version.
+        let name = transports.name(request: loaded.definition.transport, environment: try environmentTransport(),
+                                   collections: loaded.settings.map(\.transport))
+        let context = self.context
+        let connection = try connectionResolver(for: loaded, transport: name).resolve { text, location throws(TemplateError) in
+            try context.render(text, at: location)
+        }
         let transports = self.transports
+        let settings = TransportSettings(maximumBodySize: transports.maximumBodySize, tls: connection.tls, proxies: connection.proxies,
+                                         http1Only: connection.http1Only)
         let provider = try oauth.tokens.provider(for: configuration, collectionRoot: loaded.collectionRoot, environment: oauth.environment,
                                                  transport: name) {
-            try transports.make(name, TransportSettings(maximumBodySize: transports.maximumBodySize))
+            try transports.make(name, settings)
         }
         return try await provider.fetchNewToken()
     }
