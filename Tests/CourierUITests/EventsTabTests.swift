@@ -55,6 +55,19 @@ struct EventsTabTests {
         #expect(text.contains("data: first") && text.contains("event: tick"))
     }
 
+    @Test("A character cut between two chunks shows whole in the Body tab, never as �; bytes that are no UTF-8 show as �", arguments: [1, 2, 3])
+    func characterAcrossChunks(cut: Int) {
+        let text = Array("data: café 🛰 ok\n".utf8)
+        let satellite = text.firstIndex(of: 0xF0) ?? 0
+        var live = LiveStream(id: Self.id, status: 200, redactor: SecretRedactor(secrets: []))
+        live.receive(StreamChunk(data: Data(text[..<(satellite + cut)]), events: []))
+        #expect(live.bodyLines == ["data: café "])
+        live.receive(StreamChunk(data: Data(text[(satellite + cut)...]), events: []))
+        #expect(live.bodyLines == ["data: café 🛰 ok", ""])
+        live.receive(StreamChunk(data: Data([0x61, 0xFF, 0x62, 0x0A]), events: []))
+        #expect(live.bodyLines == ["data: café 🛰 ok", "a\u{FFFD}b", ""])
+    }
+
     @Test("Esc stops the stream; the response keeps the events with their times and the tab stays")
     func escStops() {
         var harness = streaming()

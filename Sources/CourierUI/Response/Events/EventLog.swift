@@ -84,6 +84,8 @@ public struct LiveStream: Sendable, Equatable {
     public private(set) var bodyLines: [String] = [""]
     /// The bytes received so far.
     public private(set) var received = 0
+    /// The start of a character the last chunk cut in two, held until its other bytes come.
+    private var heldBack: [UInt8] = []
     /// Masks the secrets the request was sent with where the stream is drawn.
     public var redactor: SecretRedactor
 
@@ -97,9 +99,27 @@ public struct LiveStream: Sendable, Equatable {
     public mutating func receive(_ chunk: StreamChunk) {
         received += chunk.data.count
         log.append(chunk.events)
-        var pieces = chunk.data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let bytes = heldBack + chunk.data
+        let whole = Self.wholeCharacters(in: bytes)
+        heldBack = Array(bytes[whole...])
+        var pieces = bytes[..<whole].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard !pieces.isEmpty else { return }
         bodyLines[bodyLines.count - 1] += String(decoding: pieces.removeFirst(), as: UTF8.self)
         bodyLines += pieces.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// How many of `bytes` end on a whole UTF-8 character: a multi-byte character whose last
+    /// bytes have not come yet is left out (a line break is never inside one, so lines split the
+    /// same either way). Bytes that are no UTF-8 at all are counted in, to be shown as `�`.
+    static func wholeCharacters(in bytes: [UInt8]) -> Int {
+        var continuations = 0
+        for byte in bytes.reversed().prefix(4) {
+            guard byte & 0xC0 == 0x80 else {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return continuations + 1 < length ? bytes.count - continuations - 1 : bytes.count
+            }
+            continuations += 1
+        }
+        return bytes.count
     }
 }
