@@ -40,10 +40,8 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Decompression is on and `Accept-Encoding: gzip, deflate` is added; redirects turn POST into
     /// GET after 301/302/303 and everything but HEAD into GET after 303, and repeat any other
     /// method with its body, as AsyncHTTPClient itself does (measured in `RedirectExportTests`).
-    public var behaviour: TransportBehaviour {
-        TransportBehaviour(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, decompresses: true,
-                           everyMethodBecomesGetOn: [303], keepsBodyOn: [301, 302, 307, 308])
-    }
+    /// Made once: every request's debug record holds it.
+    public let behaviour: TransportBehaviour
 
     /// Creates a transport with its own clients; call `shutdown()` when done with it.
     /// - Parameters:
@@ -67,6 +65,15 @@ public final class AsyncHTTPClientTransport: Transport {
         self.spooling = spooling
         self.maximumBodySize = maximumBodySize
         self.proxies = proxies
+        behaviour = TransportBehaviour(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, decompresses: true,
+                                       everyMethodBecomesGetOn: [303], keepsBodyOn: [301, 302, 307, 308])
+        clients = ProxyClients(configuration: Self.configuration(tlsConfiguration: tlsConfiguration, maximumBodySize: maximumBodySize),
+                               proxies: proxies)
+    }
+
+    /// The configuration of the transport's clients (their proxy aside); `courier-bench` gives it
+    /// to a plain `HTTPClient` too, so the two are compared on the same settings.
+    package static func configuration(tlsConfiguration: TLSConfiguration?, maximumBodySize: Int?) -> HTTPClient.Configuration {
         // Redirects are followed here rather than by the client, so the Location is judged as sent
         // and credentials are dropped by the same rules as URLSession's (`RedirectRules`).
         var configuration = HTTPClient.Configuration(
@@ -78,7 +85,7 @@ public final class AsyncHTTPClientTransport: Transport {
         // A refused connection is reported at once, as URLSession does, instead of being retried
         // until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
-        clients = ProxyClients(configuration: configuration, proxies: proxies)
+        return configuration
     }
 
     /// Creates a transport that checks certificates and goes through proxies as `tls` and
@@ -206,9 +213,12 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     private static func head(of response: HTTPClientResponse, url: URL, meter: ProgressMeter) throws -> HTTPURLResponse {
-        meter.headArrived(length: response.headers.first(name: "Content-Length").flatMap(Int64.init),
-                          encoded: response.headers.first(name: "Content-Encoding").map { $0.lowercased() != "identity" } ?? false)
+        if meter.reports {
+            meter.headArrived(length: response.headers.first(name: "Content-Length").flatMap(Int64.init),
+                              encoded: response.headers.first(name: "Content-Encoding").map { $0.lowercased() != "identity" } ?? false)
+        }
         var fields: [String: String] = [:]
+        fields.reserveCapacity(response.headers.count)
         for (name, value) in response.headers { fields[name] = fields[name].map { "\($0), \(value)" } ?? value }
         guard let head = HTTPURLResponse(url: url, statusCode: Int(response.status.code), httpVersion: "HTTP/1.1", headerFields: fields) else {
             throw TransportError(kind: .other, url: url, detail: "the response head could not be read")

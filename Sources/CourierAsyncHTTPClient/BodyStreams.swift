@@ -14,6 +14,9 @@ final class ProgressMeter: Sendable {
         self.report = report
     }
 
+    /// Whether anyone observes progress; when not, what only feeds the report is skipped.
+    var reports: Bool { report != nil }
+
     func sent(_ count: Int) { update { $0.bytesSent += Int64(count) } }
 
     func received(_ count: Int) { update { $0.bytesReceived += Int64(count) } }

@@ -8,13 +8,13 @@ extension RequestPipeline {
     var decoder: JSONDecoder { options().decoder ?? request.decoder ?? endpoint.decoder ?? SharedDecoder.plain }
 
     func decode(_ response: TransportResponse) -> Result<R.ResponseObjectType, Failure> {
-        let status = response.response.statusCode
-        let typeName = String(describing: R.ResponseObjectType.self)
         do {
             let body = try request.responseConverter.map { try $0.convertedData(from: response.data) } ?? response.data
             return .success(try R.ResponseObjectType.mapped(from: body, decoder: decoder))
         } catch {
-            return .failure(.decoding(DecodingFailure(error, typeName: typeName, statusCode: status, body: response.data)))
+            // Named only on failure, not on every response: printing a type name is not free.
+            let typeName = String(describing: R.ResponseObjectType.self)
+            return .failure(.decoding(DecodingFailure(error, typeName: typeName, statusCode: response.response.statusCode, body: response.data)))
         }
     }
 

@@ -41,7 +41,11 @@ package struct ResponseBodyCollector {
             file?.write(memory)
             memory = Data()
         }
-        guard let file else { return memory.append(data) }
+        guard let file else {
+            // Most bodies arrive in one chunk: the first is taken as it is, not copied again.
+            if memory.isEmpty { memory = data } else { memory.append(data) }
+            return
+        }
         file.write(data)
         if let problem = file.problem {
             discard()

@@ -22,7 +22,7 @@ public struct ResponseSpooling: Sendable, Hashable {
 }
 
 /// The file one response body is being written to.
-final class ResponseSpoolFile: @unchecked Sendable {  // Unchecked: written and finished only on the session's serial delegate queue; the delegate hands it from callback to callback in order.
+final class ResponseSpoolFile: @unchecked Sendable {  // Unchecked: written and finished only by the session's delegate callbacks, which run one at a time on its serial work queue (`InlineDelegateQueue`), in order.
     let url: URL
     private let handle: FileHandle
     private(set) var problem: String?

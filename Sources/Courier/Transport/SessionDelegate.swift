@@ -65,8 +65,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         }
     }
 
-    /// What to do with a chunk once the lock is released: the delegate queue is serial, so these
-    /// run in order.
+    /// What to do with a chunk once the lock is released: callbacks run one at a time on the
+    /// session's work queue (`InlineDelegateQueue`), so these run in order.
     private enum Delivery {
         case none
         case stream(@Sendable (Data) -> Void)
@@ -75,8 +75,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         case stop
     }
 
-    // No `didReceive response` handler: every delegate method costs a hop through the delegate
-    // queue, so the response head is read from the task when its first bytes (or its end) arrive.
+    // No `didReceive response` handler: the response head is read from the task when its first
+    // bytes (or its end) arrive.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let head = dataTask.response as? HTTPURLResponse
         var headCallback: (@Sendable (HTTPURLResponse) -> Void)?
@@ -105,8 +105,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         case .spool(let file, let earlier):
             if !earlier.isEmpty { file.write(earlier) }
             file.write(data)
-            if file.problem != nil { dataTask.cancel() }
-        case .stop: dataTask.cancel()
+            if file.problem != nil { dataTask.cancelOffWorkQueue() }
+        case .stop: dataTask.cancelOffWorkQueue()
         }
     }
 
@@ -171,7 +171,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             tooLarge = true
         }
         // The partial file is removed when the task ends with the problem (`discardBody`).
-        if tooLarge { downloadTask.cancel() }
+        if tooLarge { downloadTask.cancelOffWorkQueue() }
     }
 
     /// The length a body will have as it arrives, when the head says so: libcurl decodes
@@ -274,12 +274,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        // Credentials travel in the Authorization header; answering keeps a 401 from hanging forever on Linux.
-        completionHandler(.rejectProtectionSpace, nil)
+        Self.reject(completionHandler)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        completionHandler(.rejectProtectionSpace, nil)
+        Self.reject(completionHandler)
+    }
+
+    /// Credentials travel in the Authorization header; answering keeps a 401 from hanging forever
+    /// on Linux. Answered from a global queue: a rejection cancels the task, which waits for the
+    /// session's work queue, where this callback runs (`InlineDelegateQueue`).
+    private static func reject(_ completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        DispatchQueue.global().async { completionHandler(.rejectProtectionSpace, nil) }
     }
 }

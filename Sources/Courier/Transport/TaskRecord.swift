@@ -52,7 +52,7 @@ extension SessionDelegate {
         let onProgress: @Sendable (TransferProgress) -> Void
         var sink: Sink
         /// The jar a redirect stores its cookies in (`RedirectCookies`): the delegate's callbacks
-        /// run on its queue, where the sending task's task-local is out of reach.
+        /// run on the session's work queue, where the sending task's task-local is out of reach.
         let cookies: CookieJar?
 
         /// - Parameter cookies: Read from the sending task by default (a default argument is

@@ -33,11 +33,9 @@ public final class URLSessionTransport: Transport {
     /// libcurl under FoundationNetworking asks for every encoding it knows and decodes them; the
     /// session turns POST into GET after 301/302/303 and everything but HEAD into GET after 303,
     /// and sends the method it keeps after a 301/302 without its body (measured in
-    /// `RedirectExportTests`); 307/308 keep the body (`send` repeats it).
-    public var behaviour: TransportBehaviour {
-        TransportBehaviour(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, decompresses: true,
-                           everyMethodBecomesGetOn: [303])
-    }
+    /// `RedirectExportTests`); 307/308 keep the body (`send` repeats it). Made once: every
+    /// request's debug record holds it.
+    public let behaviour: TransportBehaviour
 
     /// Creates a transport with its own session.
     /// - Parameters:
@@ -53,6 +51,8 @@ public final class URLSessionTransport: Transport {
         self.trustsRedirects = trustsRedirects
         self.spooling = spooling
         self.maximumBodySize = maximumBodySize
+        behaviour = TransportBehaviour(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, decompresses: true,
+                                       everyMethodBecomesGetOn: [303])
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.urlCache = nil
         // Cookies belong to the endpoint's jar, which the pipeline applies; the session's shared
@@ -61,12 +61,9 @@ public final class URLSessionTransport: Transport {
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpCookieStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        queue.name = "Courier.URLSessionTransport"
         delegate = SessionDelegate(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, spooling: spooling,
                                    maximumBodySize: maximumBodySize)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
     }
 
     deinit {
@@ -105,10 +102,11 @@ public final class URLSessionTransport: Transport {
     static let maximumRedirects = 20
 
     /// Sends once on a delegate task: it reports progress on Linux (completion-handler tasks do
-    /// not), keeps a 401's body after a rejected challenge (L3), and resumes from the delegate
-    /// queue. FoundationNetworking's async `data(for:)` would save a queue hop, but it resumes on
-    /// the session's work queue while its cancellation handler, run under the task's status
-    /// lock, waits synchronously for that queue: a timeout racing completion deadlocks (seen here).
+    /// not) and keeps a 401's body after a rejected challenge (L3). FoundationNetworking's async
+    /// `data(for:)` is not used: its cancellation handler, run under the task's status lock, waits
+    /// synchronously for the session's work queue while that queue resumes the task, so a timeout
+    /// racing completion deadlocks (seen here). Delegate callbacks run on that work queue too
+    /// (`InlineDelegateQueue`, no hop), and cancellation here never waits for it.
     private func sendOnce(_ request: URLRequest, body: TransferBody?,
                           progress: (@Sendable (TransferProgress) -> Void)?) async throws(TransportError) -> TransportResponse {
         let progress = progress ?? { _ in }
@@ -144,7 +142,7 @@ public final class URLSessionTransport: Transport {
             }
         } onCancel: {
             delegate.cancel(identifier)
-            task.cancel()
+            task.cancelOffWorkQueue()
         }
     }
 
@@ -166,7 +164,7 @@ public final class URLSessionTransport: Transport {
         continuation.onTermination = { reason in
             if case .cancelled = reason {
                 delegate.cancel(identifier)
-                task.cancel()
+                task.cancelOffWorkQueue()
             }
         }
         Task {
@@ -183,7 +181,7 @@ public final class URLSessionTransport: Transport {
             await head.value
         } onCancel: {
             delegate.cancel(identifier)
-            task.cancel()
+            task.cancelOffWorkQueue()
         }
         return StreamedResponse(response: try answer.get(), body: body)
     }
