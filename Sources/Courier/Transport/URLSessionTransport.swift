@@ -112,8 +112,10 @@ public final class URLSessionTransport: Transport {
         let progress = progress ?? { _ in }
         if let spooling, body == nil, ["GET", "HEAD", "OPTIONS"].contains(request.httpMethod ?? "GET") {
             // A download task: FoundationNetworking writes the body to disk on its own thread.
-            // A data task hands every chunk to the delegate queue, which falls behind a fast
-            // server and then holds hundreds of megabytes, spooled or not.
+            // Measured when the delegate queue was a queue of its own: a data task's chunks
+            // waited there behind a fast server, hundreds of megabytes, spooled or not. (With
+            // `InlineDelegateQueue` they are filed as they come; the download task is kept, as
+            // it leaves the writing to libcurl's side.)
             guard FileManager.default.isWritableFile(atPath: spooling.directory.path) else {
                 throw TransportError(kind: .other, url: request.url,
                                      detail: "the response body could not be spooled to \(spooling.directory.path): the folder is not writable")
