@@ -67,13 +67,15 @@ public final class AsyncHTTPClientTransport: Transport {
         self.proxies = proxies
         behaviour = TransportBehaviour(followsRedirects: followsRedirects, trustsRedirects: trustsRedirects, decompresses: true,
                                        everyMethodBecomesGetOn: [303], keepsBodyOn: [301, 302, 307, 308])
-        clients = ProxyClients(configuration: Self.configuration(tlsConfiguration: tlsConfiguration, maximumBodySize: maximumBodySize),
+        clients = ProxyClients(configuration: Self.configuration(tlsConfiguration: tlsConfiguration, maximumBodySize: maximumBodySize,
+                                                                 http1Only: http1Only),
                                proxies: proxies)
     }
 
     /// The configuration of the transport's clients (their proxy aside); `courier-bench` gives it
     /// to a plain `HTTPClient` too, so the two are compared on the same settings.
-    package static func configuration(tlsConfiguration: TLSConfiguration?, maximumBodySize: Int?) -> HTTPClient.Configuration {
+    package static func configuration(tlsConfiguration: TLSConfiguration?, maximumBodySize: Int?,
+                                      http1Only: Bool = false) -> HTTPClient.Configuration {
         // Redirects are followed here rather than by the client, so the Location is judged as sent
         // and credentials are dropped by the same rules as URLSession's (`RedirectRules`).
         var configuration = HTTPClient.Configuration(
