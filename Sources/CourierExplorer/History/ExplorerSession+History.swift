@@ -30,13 +30,17 @@ extension ExplorerSession {
         history.load(id, environment: environment, in: backend.stateFolder(of: request, environment: environment))
     }
 
-    /// Reads back the body History kept for `snapshot`, indexed as a received one is.
+    /// Reads back the body History kept for `snapshot` (a large one mapped, not copied), indexed
+    /// as a received one is: a large JSON body shows its first screen at once, then the whole.
     func loadStoredBody(_ id: String, _ snapshot: ResponseSnapshot) {
         guard let folder = folder(of: id, snapshot) else { return }
         let inbox = self.inbox
         let contentType = snapshot.headers.first { $0.name.lowercased() == "content-type" }?.value
         history.body(of: snapshot, in: folder) { data in
             guard let data else { return inbox.post(.report("History did not keep that body")) }
+            if let preview = BodyDocument.preview(data, contentType: contentType) {
+                inbox.post(.bodyIndexed(id: id, sequence: snapshot.sequence, preview))
+            }
             inbox.post(.bodyIndexed(id: id, sequence: snapshot.sequence, BodyDocument.make(data, contentType: contentType)))
         }
     }

@@ -70,6 +70,7 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     /// The loop: until the state asks to quit, or nobody is there to see it.
     public func run() {
         let parent = getppid()
+        LargeAllocations.returnToSystemWhenFreed()
         startWatching()
         restoreDrafts()
         // When set, the time from reading each key to its frame being written goes to this file.

@@ -67,8 +67,10 @@ public struct ExplorerState: Sendable, Equatable {
     /// The last responses per request, newest last.
     public var history: [String: [ResponseSnapshot]] = [:]
     public static let historyLimit = 50
-    /// Bytes of bodies history keeps besides the newest response; older bodies past it are let
-    /// go (`ResponseSnapshot.releasingBody()`), so a session of 100 MB responses stays bounded.
+    /// Bytes of bodies (with their line indexes) kept besides the response in view when History
+    /// cannot read them back (it is off, or did not keep them); older bodies past it are let go
+    /// (`ResponseSnapshot.releasingBody()`), so a session of 100 MB responses stays bounded. Those
+    /// History keeps have a smaller budget, `readBackBudget`.
     public static let historyBodyBudget = 200_000_000
     /// Why History (kept between sessions) cannot be used; the explorer goes on without it.
     public var historyProblem: String?

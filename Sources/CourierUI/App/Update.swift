@@ -6,7 +6,11 @@ extension ExplorerState {
         let before = (editor?.id, editor?.draft, environment)
         let searching = response.search?.generation
         let statusBefore = status
+        let shownBefore = response.current?.sequence
         var effects = refuseOversizedCopies(apply(action))
+        if response.current?.sequence != shownBefore || Self.changesKeptBodies(action) {
+            effects += keepBodiesBounded(cameIntoView: response.current?.sequence != shownBefore)
+        }
         settleStatus(changedFrom: statusBefore)
         logStatus(changedFrom: statusBefore, by: action)
         // A search that stopped running here (a new response, the raw toggle, Esc, its limit)
@@ -46,14 +50,13 @@ extension ExplorerState {
             var entries = history[id, default: []]
             entries.append(snapshot)
             history[id] = Array(entries.suffix(Self.historyLimit))
-            let released = releaseOldBodies(keeping: snapshot.sequence)
             if editor?.id == id {
                 response.show(snapshot)
                 response.outcome = snapshot.failure
                 response.historySelection = max(0, (history[id]?.count ?? 1) - 1)
             }
             status = editor?.id == id ? snapshot.summary : "\(id): \(snapshot.summary)"
-            var effects: [Effect] = released.isEmpty ? [] : [.letGo(released)]
+            var effects: [Effect] = []
             // A value captured just now may fill the open request's variables.
             if let editor, snapshot.tests?.captures.contains(where: { $0.value != nil }) == true {
                 effects.append(.preview(id: editor.id, definition: editor.draft, environment: environment))
@@ -158,23 +161,6 @@ extension ExplorerState {
             status = editor?.bodyProblem ?? "took the body from $EDITOR"
         }
         return []
-    }
-
-    /// Lets go of the bodies of the oldest responses once the others pass `historyBodyBudget`;
-    /// returns them, for the driver to free.
-    private mutating func releaseOldBodies(keeping newest: Int) -> [BodyDocument] {
-        var released: [BodyDocument] = []
-        var kept = 0
-        let entries = history.flatMap { id, snapshots in snapshots.indices.map { (id, $0, snapshots[$0]) } }
-        for (id, index, snapshot) in entries.sorted(by: { $0.2.sequence > $1.2.sequence }) where snapshot.sequence != newest {
-            kept += snapshot.releasedBodySize == nil ? snapshot.body.data.count : 0
-            // Small bodies cost next to nothing; only large ones are let go.
-            if kept > Self.historyBodyBudget, snapshot.releasedBodySize == nil, snapshot.body.data.count >= 1_000_000 {
-                history[id]?[index] = snapshot.releasingBody()
-                released.append(snapshot.body)
-            }
-        }
-        return released
     }
 
     private mutating func handle(_ event: TerminalEvent) -> [Effect] {

@@ -64,7 +64,8 @@ extension ExplorerState {
     /// from History.
     mutating func readBackIfLetGo(_ snapshot: ResponseSnapshot) -> [Effect] {
         guard snapshot.releasedBodySize != nil, let id = editor?.id else { return [] }
-        guard snapshot.stored?.bodyKept == true else { return [] }
+        guard snapshot.stored?.bodyKept == true, response.readingBack != snapshot.sequence else { return [] }
+        response.readingBack = snapshot.sequence
         response.current?.body = BodyDocument(content: .text(TextLines(Data())), data: Data(),
                                               note: "reading the \(ByteCount.text(snapshot.bodySize)) body from History…")
         return [.loadStoredBody(id: id, snapshot)]

@@ -179,6 +179,19 @@ public struct BodyDocument: Sendable, Equatable {
         if case .json = content { return true }
         return false
     }
+
+    /// About how many bytes of memory the document holds: the body as received (mapped pages of a
+    /// spooled one count too, being memory the system must find) and its line indexes.
+    public var memoryCost: Int {
+        let raw = rawLines.builtCount * MemoryLayout<Int>.stride
+        switch content {
+        // Each line's start (4 bytes), depth (2) and closing link (4): `JSONPrettyDocument`.
+        case .json(let document): return data.count + document.lineCount * 10 + raw
+        // The raw view's lines are these, but for markup, which holds its pretty text besides.
+        case .text(let lines): return data.count + lines.count * MemoryLayout<Int>.stride + (isMarkup ? lines.data.count + raw : 0)
+        case .hex(let lines): return data.count + lines.count * 80 + raw
+        }
+    }
 }
 
 /// Line offsets made on first use and kept.
@@ -199,6 +212,9 @@ final class LazyLines: Sendable {
         self.data = data
         lines = Mutex(ready)
     }
+
+    /// Lines indexed so far: none until the raw view first asks.
+    var builtCount: Int { lines.withLock { $0?.count ?? 0 } }
 
     var value: TextLines {
         lines.withLock { lines in

@@ -57,6 +57,8 @@ public struct ResponsePane: Sendable, Equatable {
     public var curl: String = ""
     /// The same command with its secrets, for `Y`; empty when there is none.
     public var curlWithSecrets: String = ""
+    /// The response whose let-go body History is reading back, so it is asked for once.
+    public var readingBack: Int?
     /// The selected row of the History tab.
     public var historySelection = 0
     /// The responses marked in the History tab (by sequence), at most two: `d` compares them.
@@ -67,6 +69,7 @@ public struct ResponsePane: Sendable, Equatable {
     /// A new response replaces the old one; the cursor goes back to the top and folds are forgotten.
     mutating func show(_ snapshot: ResponseSnapshot?) {
         current = snapshot
+        readingBack = nil
         if tab == .events && eventLog == nil { tab = .body }
         eventsFollow = true
         resetBodyView()
