@@ -71,10 +71,14 @@ public final class ExplorerSession: @unchecked Sendable {  // Unchecked: one thr
     public func run() {
         let parent = getppid()
         LargeAllocations.returnToSystemWhenFreed()
+        // When set, the first frame's time and the time from reading each key to its frame go to this file.
+        let frameLog = settings.processEnvironment["COURIER_FRAME_LOG"].flatMap { FrameLog(path: $0) }
+        // Watched before they are shown, so a change made once they are on screen is never missed.
         startWatching()
+        // The collections are on screen first; the drafts an earlier session journaled come next.
+        terminal.draw(state.render(theme: settings.theme))
+        frameLog?.recordFirstFrame()
         restoreDrafts()
-        // When set, the time from reading each key to its frame being written goes to this file.
-        let frameLog = ProcessInfo.processInfo.environment["COURIER_FRAME_LOG"].flatMap { FrameLog(path: $0) }
         var keyRead: ContinuousClock.Instant?
         while running {
             // The shell or terminal that started the explorer is gone (a closed tmux pane, say):
