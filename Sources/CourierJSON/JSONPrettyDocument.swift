@@ -2,7 +2,7 @@ import Foundation
 
 /// JSON indexed by pretty-printed line, for viewers. One pass validates the bytes and records where
 /// each pretty line starts in them, its depth, and for every line that opens an object or array
-/// the line that closes it (`JSONLineIndexer`). The pretty text itself is never built: a line is
+/// the line that closes it (`StructuralIndexer`, or `JSONLineIndexer` to say what is wrong). The pretty text itself is never built: a line is
 /// made (and styled) from the original bytes when it is shown, so indexing costs one pass and
 /// about ten bytes per line, and folding jumps over closing lines without reformatting anything.
 public struct JSONPrettyDocument: Sendable {
@@ -34,6 +34,9 @@ public struct JSONPrettyDocument: Sendable {
             throw JSONError(message: "the document is larger than 2 GiB", offset: 0, line: 1, column: 1)
         }
         let indexed: Result<([Int32], [UInt16], [Int32]), JSONError> = data.withUnsafeBytes { bytes in
+            var twoStage = StructuralIndexer(bytes)
+            if twoStage.indexDocument() { return .success(twoStage.finish()) }
+            // Not valid JSON: the one-pass indexer finds the same first problem the validator does.
             var indexer = JSONLineIndexer(bytes)
             do throws(JSONError) {
                 try indexer.indexDocument()

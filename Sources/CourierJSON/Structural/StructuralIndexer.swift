@@ -1,0 +1,114 @@
+/// Stage two of the two-stage JSON indexer: walks only the token starts `StructuralBlocks` finds,
+/// checking JSON's grammar and recording the same lines as `JSONLineIndexer` (one at the first
+/// token, at each object key, at each array element, at each `}` or `]` closing a non-empty
+/// container, linked with its opener). Scalars are checked by the scanner's own readers.
+///
+/// It only decides: `indexDocument()` is false for anything that is not valid JSON, and the
+/// caller then runs `JSONLineIndexer`, whose error says what and where.
+struct StructuralIndexer: ~Copyable {
+    private var blocks: StructuralBlocks
+    private var lines: LineIndexBuffer
+    /// For each open container, its opening line as `line << 1 | 1` for an object, `line << 1` for an array.
+    private let open: UnsafeMutablePointer<Int>
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        blocks = StructuralBlocks(bytes)
+        // As in JSONLineIndexer: room for a line per 8 bytes, mostly untouched address space.
+        lines = LineIndexBuffer(estimate: bytes.count / 8)
+        open = .allocate(capacity: JSONScanner.maximumDepth)
+    }
+
+    deinit { open.deallocate() }
+
+    /// The byte at a token's offset; 0, which starts no token, at the end.
+    @inline(__always)
+    private func byte(at offset: Int) -> UInt8 {
+        offset < blocks.bytes.count ? blocks.bytes[offset] : 0
+    }
+
+    /// Indexes the whole document; false when it is not valid JSON.
+    @_optimize(speed)
+    mutating func indexDocument() -> Bool {
+        let end = blocks.bytes.count
+        var scanner = JSONScanner(blocks.bytes)
+        var scalarBytes = 0
+        var depth = 0
+        // Whether the value at `token` begins a line (the document, an array element) rather than following a key.
+        var startsLine = true
+        var readsKey = false
+        var token = blocks.next()
+        while true {
+            if readsKey {
+                guard byte(at: token) == UInt8(ascii: "\"") else { return false }
+                lines.append(offset: token, depth: depth)
+                guard byte(at: blocks.next()) == UInt8(ascii: ":") else { return false }
+                token = blocks.next()
+                readsKey = false
+                startsLine = false
+            }
+            let value = byte(at: token)
+            if startsLine { lines.append(offset: token, depth: depth) }
+            switch value {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let closer = value &+ 2
+                token = blocks.next()
+                if byte(at: token) == closer { token = blocks.next(); break }
+                let isObject = value == UInt8(ascii: "{")
+                open[depth] = (lines.count - 1) << 1 | (isObject ? 1 : 0)
+                depth += 1
+                // The value about to be read is at `depth`, which validation refuses from 512 on.
+                guard depth < JSONScanner.maximumDepth else { return false }
+                readsKey = isObject
+                startsLine = !isObject
+                continue
+            case UInt8(ascii: "\""):
+                token = blocks.next()
+            default:
+                // A scalar: read by the scanner, its bytes counted against stage one's count.
+                scanner.offset = token
+                do throws(JSONError) {
+                    switch value {
+                    case UInt8(ascii: "t"): try scanner.skipLiteral("true")
+                    case UInt8(ascii: "f"): try scanner.skipLiteral("false")
+                    case UInt8(ascii: "n"): try scanner.skipLiteral("null")
+                    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanner.skipNumber()
+                    default: return false
+                    }
+                } catch {
+                    return false
+                }
+                scalarBytes += scanner.offset - token
+                token = blocks.next()
+            }
+            // After a complete value: the next member or element, or the closing brackets.
+            while true {
+                guard depth > 0 else {
+                    // Every scalar byte stage one saw was part of a scalar read here, or the
+                    // document has stray bytes (`1x`, `"a" b`).
+                    return token == end && blocks.isCleanEnd && blocks.scalarBytes == scalarBytes
+                }
+                let container = open[depth - 1]
+                let isObject = container & 1 == 1
+                let next = byte(at: token)
+                if next == UInt8(ascii: ",") {
+                    token = blocks.next()
+                    readsKey = isObject
+                    startsLine = true
+                    break
+                }
+                guard next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+                depth -= 1
+                // The closing bracket gets a line of its own, linked with its opener's.
+                lines.append(offset: token, depth: depth)
+                lines.closeLast(opening: container >> 1)
+                token = blocks.next()
+            }
+        }
+    }
+
+    /// The index, handed over.
+    func finish() -> ([Int32], [UInt16], [Int32]) {
+        let index = lines.arrays()
+        return (index.starts, index.depths, index.closing)
+    }
+}
