@@ -7,10 +7,13 @@ struct ByteClasses {
     let backslashes: UInt64
     /// `{ } [ ] : ,`
     let punctuation: UInt64
-    /// Bytes that end a scalar: punctuation, quotes and JSON whitespace (space, tab, LF, CR).
+    /// Bytes that end a scalar: punctuation, quotes, space and control bytes (JSON whitespace
+    /// among them; the others are `strayControls`).
     let delimiters: UInt64
     /// Bytes below 0x20, which a string must escape.
     let controls: UInt64
+    /// Whether the block has a control byte other than tab, LF and CR: invalid in or out of a string.
+    let strayControls: Bool
 
     private typealias Lanes = SIMD16<UInt8>
 
@@ -20,6 +23,7 @@ struct ByteClasses {
     @inline(__always)
     init(_ block: UnsafeRawPointer) {
         var quotes: UInt64 = 0, backslashes: UInt64 = 0, punctuation: UInt64 = 0, delimiters: UInt64 = 0, controls: UInt64 = 0
+        var strayControls = false
         for part in 0..<4 {
             let bytes = block.loadUnaligned(fromByteOffset: part * 16, as: Lanes.self)
             // `[` and `{` differ only in bit 0x20, as do `]` and `}`.
@@ -27,23 +31,28 @@ struct ByteClasses {
             let quote = Self.ones(bytes, UInt8(ascii: "\""))
             let marks: Lanes = Self.ones(folded, UInt8(ascii: "{")) | Self.ones(folded, UInt8(ascii: "}"))
                 | Self.ones(bytes, UInt8(ascii: ":")) | Self.ones(bytes, UInt8(ascii: ","))
-            let blanks: Lanes = Self.ones(bytes, 0x20) | Self.ones(bytes, 0x0A) | Self.ones(bytes, 0x0D) | Self.ones(bytes, 0x09)
+            // Space and every control byte end a scalar: the controls that are not whitespace are
+            // refused below, so one comparison stands for the four whitespace bytes.
+            let spaceOrControl = Self.ones(bytes, atMost: 0x20)
             let shift = UInt64(part * 16)
             quotes |= Self.bits(quote) << shift
             punctuation |= Self.bits(marks) << shift
-            delimiters |= Self.bits(marks | quote | blanks) << shift
-            // Backslashes and control bytes are rare in compact JSON: most blocks skip gathering them.
+            delimiters |= Self.bits(marks | quote | spaceOrControl) << shift
+            // Backslashes and control bytes are rare in compact JSON: most parts test them once.
             let backslash = Self.ones(bytes, UInt8(ascii: "\\"))
-            if Self.any(backslash) { backslashes |= Self.bits(backslash) << shift }
-            let isControl: SIMDMask<SIMD16<Int8>> = bytes .< Lanes(repeating: 0x20)
-            let control: Lanes = Lanes(repeating: 0).replacing(with: 1, where: isControl)
-            if Self.any(control) { controls |= Self.bits(control) << shift }
+            let control = Self.ones(bytes, atMost: 0x1F)
+            guard Self.any(backslash | control) else { continue }
+            backslashes |= Self.bits(backslash) << shift
+            controls |= Self.bits(control) << shift
+            let whitespace: Lanes = Self.ones(bytes, 0x0A) | Self.ones(bytes, 0x0D) | Self.ones(bytes, 0x09)
+            if Self.any(control & ~whitespace) { strayControls = true }
         }
         self.quotes = quotes
         self.backslashes = backslashes
         self.punctuation = punctuation
         self.delimiters = delimiters
         self.controls = controls
+        self.strayControls = strayControls
     }
 
     /// 1 in each lane of `bytes` equal to `value`, 0 elsewhere.
@@ -51,6 +60,13 @@ struct ByteClasses {
     private static func ones(_ bytes: Lanes, _ value: UInt8) -> Lanes {
         let equal: SIMDMask<SIMD16<Int8>> = bytes .== Lanes(repeating: value)
         return Lanes(repeating: 0).replacing(with: 1, where: equal)
+    }
+
+    /// 1 in each lane of `bytes` at most `value`, 0 elsewhere.
+    @inline(__always)
+    private static func ones(_ bytes: Lanes, atMost value: UInt8) -> Lanes {
+        let atMost: SIMDMask<SIMD16<Int8>> = bytes .<= Lanes(repeating: value)
+        return Lanes(repeating: 0).replacing(with: 1, where: atMost)
     }
 
     /// Whether any lane of a 0-or-1 vector is set.

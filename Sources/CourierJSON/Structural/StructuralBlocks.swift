@@ -69,7 +69,7 @@ struct StructuralBlocks: ~Copyable {
         // Inside a string: from its opening quote up to, not including, its closing quote.
         let inside = Self.prefixXOR(quotes) ^ inString
         inString = UInt64(bitPattern: Int64(bitPattern: inside) >> 63)
-        if block.controls & inside != 0 { failed = true }
+        if block.controls & inside != 0 || block.strayControls { failed = true }
         let scalars = ~block.delimiters & ~inside
         let scalarStarts = scalars & ~(scalars << 1 | scalarContinues)
         scalarContinues = scalars >> 63

@@ -63,20 +63,24 @@ struct StructuralIndexer: ~Copyable {
                 continue
             case UInt8(ascii: "\""):
                 token = blocks.next()
-            default:
-                // A scalar: read by the scanner, its bytes counted against stage one's count.
-                scanner.offset = token
-                do throws(JSONError) {
-                    switch value {
-                    case UInt8(ascii: "t"): try scanner.skipLiteral("true")
-                    case UInt8(ascii: "f"): try scanner.skipLiteral("false")
-                    case UInt8(ascii: "n"): try scanner.skipLiteral("null")
-                    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanner.skipNumber()
-                    default: return false
-                    }
-                } catch {
-                    return false
+            case UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "f"):
+                // A literal's last four bytes as one word (`false` is `f` and `alse`); the scalar
+                // bytes after it, if any, are caught by the count below.
+                let length = value == UInt8(ascii: "f") ? 5 : 4
+                let tail: UInt32 = switch value {
+                case UInt8(ascii: "t"): Self.word("true")
+                case UInt8(ascii: "n"): Self.word("null")
+                default: Self.word("alse")
                 }
+                guard token + length <= end, let base = blocks.bytes.baseAddress,
+                      base.loadUnaligned(fromByteOffset: token + length - 4, as: UInt32.self) == tail else { return false }
+                scalarBytes += length
+                token = blocks.next()
+            default:
+                // A number, read by the scanner; its bytes are counted against stage one's count.
+                guard value == UInt8(ascii: "-") || value &- UInt8(ascii: "0") < 10 else { return false }
+                scanner.offset = token
+                do throws(JSONError) { try scanner.skipNumber() } catch { return false }
                 scalarBytes += scanner.offset - token
                 token = blocks.next()
             }
@@ -104,6 +108,12 @@ struct StructuralIndexer: ~Copyable {
                 token = blocks.next()
             }
         }
+    }
+
+    /// Four bytes of text as the word a load from memory gives.
+    @inline(__always)
+    private static func word(_ text: StaticString) -> UInt32 {
+        UnsafeRawPointer(text.utf8Start).loadUnaligned(as: UInt32.self)
     }
 
     /// The index, handed over.
