@@ -11,10 +11,8 @@
 /// what and where, so the error messages stay in one place.
 struct StructuralBlocks: ~Copyable {
     let bytes: UnsafeRawBufferPointer
-    /// The token starts of the current block not handed out yet.
-    private var tokens: UInt64 = 0
     /// The offset of the current block.
-    private var blockStart = -64
+    private(set) var blockStart = -64
     /// All ones while the previous block ended inside a string.
     private var inString: UInt64 = 0
     /// 1 when the previous block ended with a backslash that escapes this block's first byte.
@@ -31,33 +29,17 @@ struct StructuralBlocks: ~Copyable {
     /// Whether every block was read without a failure and no string is left open.
     var isCleanEnd: Bool { !failed && inString == 0 }
 
-    /// The offset of the next token, or `bytes.count` when there are no more.
-    @inline(__always)
-    mutating func next() -> Int {
-        while tokens == 0 {
-            guard advance() else { return bytes.count }
-        }
-        let offset = blockStart + tokens.trailingZeroBitCount
-        tokens &= tokens &- 1
-        return offset
-    }
-
-    /// Classifies the next block; false when the document has no more.
+    /// The token starts of the next block (bit n for the byte at `blockStart + n`); nil when the
+    /// document has no more blocks.
     @_optimize(speed)
-    private mutating func advance() -> Bool {
+    mutating func nextBlock() -> UInt64? {
         blockStart += 64
-        guard blockStart < bytes.count, let base = bytes.baseAddress else { return false }
-        if blockStart + 64 <= bytes.count {
-            tokens = classify(ByteClasses(base + blockStart))
-        } else {
-            // The last, partial block, padded with spaces: they are whitespace, never a token.
-            var tail = SIMD64<UInt8>(repeating: 0x20)
-            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockStart...])) }
-            tokens = withUnsafeBytes(of: &tail) { padded in
-                padded.baseAddress.map { classify(ByteClasses($0)) } ?? 0
-            }
-        }
-        return true
+        guard blockStart < bytes.count, let base = bytes.baseAddress else { return nil }
+        if blockStart + 64 <= bytes.count { return classify(ByteClasses(base + blockStart)) }
+        // The last, partial block, padded with spaces: they are whitespace, never a token.
+        var tail = SIMD64<UInt8>(repeating: 0x20)
+        withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockStart...])) }
+        return withUnsafeBytes(of: &tail) { padded in padded.baseAddress.map { classify(ByteClasses($0)) } ?? 0 }
     }
 
     /// The token starts of one block, carrying string, escape and scalar state to the next.

@@ -36,13 +36,27 @@ struct StructuralIndexer: ~Copyable {
         // Whether the value at `token` begins a line (the document, an array element) rather than following a key.
         var startsLine = true
         var readsKey = false
-        var token = blocks.next()
+        // The current block's token starts not handed out yet, in locals so that the hot loop
+        // keeps them in registers.
+        var pending: UInt64 = 0
+        var blockStart = 0
+        func nextToken() -> Int {
+            while pending == 0 {
+                guard let block = blocks.nextBlock() else { return end }
+                pending = block
+                blockStart = blocks.blockStart
+            }
+            let offset = blockStart &+ pending.trailingZeroBitCount
+            pending &= pending &- 1
+            return offset
+        }
+        var token = nextToken()
         while true {
             if readsKey {
                 guard byte(at: token) == UInt8(ascii: "\"") else { return false }
                 lines.append(offset: token, depth: depth)
-                guard byte(at: blocks.next()) == UInt8(ascii: ":") else { return false }
-                token = blocks.next()
+                guard byte(at: nextToken()) == UInt8(ascii: ":") else { return false }
+                token = nextToken()
                 readsKey = false
                 startsLine = false
             }
@@ -51,8 +65,8 @@ struct StructuralIndexer: ~Copyable {
             switch value {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let closer = value &+ 2
-                token = blocks.next()
-                if byte(at: token) == closer { token = blocks.next(); break }
+                token = nextToken()
+                if byte(at: token) == closer { token = nextToken(); break }
                 let isObject = value == UInt8(ascii: "{")
                 open[depth] = (lines.count - 1) << 1 | (isObject ? 1 : 0)
                 depth += 1
@@ -62,7 +76,7 @@ struct StructuralIndexer: ~Copyable {
                 startsLine = !isObject
                 continue
             case UInt8(ascii: "\""):
-                token = blocks.next()
+                token = nextToken()
             case UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "f"):
                 // A literal's last four bytes as one word (`false` is `f` and `alse`); the scalar
                 // bytes after it, if any, are caught by the count below.
@@ -75,14 +89,14 @@ struct StructuralIndexer: ~Copyable {
                 guard token + length <= end, let base = blocks.bytes.baseAddress,
                       base.loadUnaligned(fromByteOffset: token + length - 4, as: UInt32.self) == tail else { return false }
                 scalarBytes += length
-                token = blocks.next()
+                token = nextToken()
             default:
                 // A number, read by the scanner; its bytes are counted against stage one's count.
                 guard value == UInt8(ascii: "-") || value &- UInt8(ascii: "0") < 10 else { return false }
                 scanner.offset = token
                 do throws(JSONError) { try scanner.skipNumber() } catch { return false }
                 scalarBytes += scanner.offset - token
-                token = blocks.next()
+                token = nextToken()
             }
             // After a complete value: the next member or element, or the closing brackets.
             while true {
@@ -95,7 +109,7 @@ struct StructuralIndexer: ~Copyable {
                 let isObject = container & 1 == 1
                 let next = byte(at: token)
                 if next == UInt8(ascii: ",") {
-                    token = blocks.next()
+                    token = nextToken()
                     readsKey = isObject
                     startsLine = true
                     break
@@ -105,7 +119,7 @@ struct StructuralIndexer: ~Copyable {
                 // The closing bracket gets a line of its own, linked with its opener's.
                 lines.append(offset: token, depth: depth)
                 lines.closeLast(opening: container >> 1)
-                token = blocks.next()
+                token = nextToken()
             }
         }
     }
