@@ -2,9 +2,10 @@ import Foundation
 
 /// JSON indexed by pretty-printed line, for viewers. One pass validates the bytes and records where
 /// each pretty line starts in them, its depth, and for every line that opens an object or array
-/// the line that closes it (`StructuralIndexer`, or `JSONLineIndexer` to say what is wrong). The pretty text itself is never built: a line is
-/// made (and styled) from the original bytes when it is shown, so indexing costs one pass and
-/// about ten bytes per line, and folding jumps over closing lines without reformatting anything.
+/// the line that closes it (`StructuralIndexer`; `JSONLineIndexer` says what is wrong with a
+/// document it refuses). The pretty text itself is never built: a line is made (and styled) from
+/// the original bytes when it is shown, so indexing costs one pass and about ten bytes per line,
+/// and folding jumps over closing lines without reformatting anything.
 public struct JSONPrettyDocument: Sendable {
     /// The original bytes.
     public let source: Data
