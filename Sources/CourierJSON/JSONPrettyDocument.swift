@@ -35,8 +35,7 @@ public struct JSONPrettyDocument: Sendable {
             throw JSONError(message: "the document is larger than 2 GiB", offset: 0, line: 1, column: 1)
         }
         let indexed: Result<([Int32], [UInt16], [Int32]), JSONError> = data.withUnsafeBytes { bytes in
-            var twoStage = StructuralIndexer(bytes)
-            if twoStage.indexDocument() { return .success(twoStage.finish()) }
+            if let index = StructuralIndexer.index(bytes) { return .success(index) }
             // Not valid JSON: the one-pass indexer finds the same first problem the validator does.
             var indexer = JSONLineIndexer(bytes)
             do throws(JSONError) {

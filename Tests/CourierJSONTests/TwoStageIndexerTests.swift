@@ -22,10 +22,7 @@ struct TwoStageIndexerTests {
         }
     }
 
-    static func twoStage(_ bytes: UnsafeRawBufferPointer) -> ([Int32], [UInt16], [Int32])? {
-        var indexer = StructuralIndexer(bytes)
-        return indexer.indexDocument() ? indexer.finish() : nil
-    }
+    static func twoStage(_ bytes: UnsafeRawBufferPointer) -> ([Int32], [UInt16], [Int32])? { StructuralIndexer.index(bytes) }
 
     /// Where the two indexers disagree on `data`, as a sentence; nil when they agree.
     static func disagreement(_ data: Data) -> String? {

@@ -20,6 +20,14 @@ struct StructuralIndexer: ~Copyable {
 
     deinit { open.deallocate() }
 
+    /// The index of a valid document (starts, depths, closing links), nil for anything else. The
+    /// indexer's buffers are gone when this returns, so the caller's second reading of a refused
+    /// document does not hold two indexes at once.
+    static func index(_ bytes: UnsafeRawBufferPointer) -> ([Int32], [UInt16], [Int32])? {
+        var indexer = StructuralIndexer(bytes)
+        return indexer.indexDocument() ? indexer.finish() : nil
+    }
+
     /// The byte at a token's offset; 0, which starts no token, at the end.
     @inline(__always)
     private func byte(at offset: Int) -> UInt8 {
