@@ -5,7 +5,8 @@
 /// Strings are never walked byte by byte: a prefix XOR of the unescaped quotes marks their insides.
 ///
 /// What a token list cannot show is checked here, and recorded in `failed` rather than described:
-/// a control byte inside a string, an escape that is not JSON's, a string still open at the end.
+/// a control byte inside a string (or anywhere, but for tab, LF and CR outside strings), an
+/// escape that is not JSON's, a string still open at the end.
 /// Scalar bytes are counted, so stage two can prove it validated every one of them. A document
 /// stage one or two finds anything wrong with is indexed again by `JSONLineIndexer`, which says
 /// what and where, so the error messages stay in one place.
@@ -19,7 +20,7 @@ struct StructuralBlocks: ~Copyable {
     private var escapesFirstByte: UInt64 = 0
     /// 1 when the previous block ended with a scalar byte, so a run continuing here is not a new token.
     private var scalarContinues: UInt64 = 0
-    /// Scalar bytes (outside strings, neither whitespace nor punctuation) seen so far.
+    /// Scalar bytes (outside strings; not punctuation, a quote, a space or a control byte) seen so far.
     private(set) var scalarBytes = 0
     /// Whether a block broke a rule tokens cannot show (see above).
     private(set) var failed = false
