@@ -40,7 +40,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        .target(name: "CourierJSON"),
+        // Stage one of the two-stage JSON indexer in C: SSE2's movemask turns 16 byte comparisons
+        // into a bitmask in one instruction, which Swift cannot express (portable fallback elsewhere).
+        .target(name: "CJSONBlocks"),
+        .target(name: "CourierJSON", dependencies: ["CJSONBlocks"]),
         .target(name: "Courier", dependencies: ["CourierJSON"]),
         .target(name: "CourierAuth", dependencies: ["Courier", .product(name: "Crypto", package: "swift-crypto")]),
         .target(

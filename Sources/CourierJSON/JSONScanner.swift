@@ -198,7 +198,7 @@ struct JSONScanner: ~Copyable {
                 offset += 1
                 guard let next = current else { break }
                 if next == UInt8(ascii: "u") {
-                    guard offset + 4 < bytes.count, (1...4).allSatisfy({ isHexDigit(bytes[offset + $0]) }) else {
+                    guard offset + 4 < bytes.count, (1...4).allSatisfy({ Self.isHexDigit(bytes[offset + $0]) }) else {
                         throw failure("expected four hex digits after \\u")
                     }
                     offset += 5
@@ -217,7 +217,7 @@ struct JSONScanner: ~Copyable {
 
     /// `"`, `\`, `/`, `b`, `f`, `n`, `r`, `t`: a switch, not a table a hot loop would look up.
     @inline(__always)
-    private static func isSimpleEscape(_ byte: UInt8) -> Bool {
+    static func isSimpleEscape(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
              UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): true
@@ -225,7 +225,7 @@ struct JSONScanner: ~Copyable {
         }
     }
 
-    private func isHexDigit(_ byte: UInt8) -> Bool {
+    static func isHexDigit(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
     }
 }
