@@ -35,6 +35,8 @@ CJSONByteClasses cjson_classify_block(const void *block) {
     return classes;
 }
 
+bool cjson_classifier_is_vectorized(void) { return true; }
+
 #else
 // Portable fallback, byte by byte: the same classes, for machines without SSE2.
 CJSONByteClasses cjson_classify_block(const void *block) {
@@ -55,4 +57,6 @@ CJSONByteClasses cjson_classify_block(const void *block) {
     }
     return classes;
 }
+
+bool cjson_classifier_is_vectorized(void) { return false; }
 #endif

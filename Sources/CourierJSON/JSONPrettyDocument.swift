@@ -1,3 +1,4 @@
+import CJSONBlocks
 import Foundation
 
 /// JSON indexed by pretty-printed line, for viewers. One pass validates the bytes and records where
@@ -41,7 +42,8 @@ public struct JSONPrettyDocument: Sendable {
             // bodies; both give the same index (TwoStageIndexerTests).
             let twoStage: ([Int32], [UInt16], [Int32])? = nil
             #else
-            let twoStage = StructuralIndexer.index(bytes)
+            // Without SSE2 (arm64, say) stage one goes byte by byte and the one-pass indexer is faster.
+            let twoStage = cjson_classifier_is_vectorized() ? StructuralIndexer.index(bytes) : nil
             #endif
             if let twoStage { return .success(twoStage) }
             // Not valid JSON: the one-pass indexer finds the same first problem the validator does.

@@ -1,3 +1,4 @@
+import CJSONBlocks
 @testable import CourierJSON
 import CourierTestSupport
 import Foundation
@@ -36,6 +37,13 @@ struct TwoStageIndexerTests {
             }
         }
     }
+
+    #if arch(x86_64)
+    @Test("On x86-64 the C classifier compares 16 bytes at a time, so release builds take the two-stage path")
+    func vectorizedHere() {
+        #expect(cjson_classifier_is_vectorized())
+    }
+    #endif
 
     @Test("Accepts, refuses and indexes exactly as the one-pass indexer, over the corpora and their prefixes")
     func sameAsOnePass() throws {

@@ -26,4 +26,8 @@ typedef struct {
 /// Classifies the 64 bytes at `block` (which need no alignment).
 CJSONByteClasses cjson_classify_block(const void *block);
 
+/// Whether `cjson_classify_block` compares 16 bytes at a time (SSE2). Without it the classifier
+/// goes byte by byte, slower than the one-pass indexer, which is then used instead.
+bool cjson_classifier_is_vectorized(void);
+
 #endif
