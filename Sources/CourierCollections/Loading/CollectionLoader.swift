@@ -16,6 +16,12 @@ public enum CollectionLoader {
 
     /// Loads the tree of a store.
     public static func load(_ store: some CollectionStore) -> CollectionTree {
+        load(store, parsingAhead: true)
+    }
+
+    /// Loads the tree of a store, its files parsed on every core first (`ParsedFiles`) or, for
+    /// the tests that compare the two, one by one as the walk reaches them.
+    static func load(_ store: some CollectionStore, parsingAhead: Bool) -> CollectionTree {
         let directory = store.directory
         var state = LoadState(root: directory.standardizedFileURL, store: store)
         guard store.entries(in: directory) != nil else {
@@ -23,6 +29,7 @@ public enum CollectionLoader {
                                                 message: "no collections directory here; create it or pass --collections DIR"))
             return CollectionTree(directory: directory, entries: [], requests: [:], diagnostics: state.diagnostics)
         }
+        if parsingAhead { state.parsed = ParsedFiles.parse(store, root: state.root) }
         let entries = state.folder(state.root, settings: [], inherited: [], collectionRoot: nil)
         return CollectionTree(directory: state.root, entries: entries, requests: state.requests, diagnostics: state.diagnostics)
     }
@@ -78,6 +85,8 @@ private struct LoadState {
     let store: any CollectionStore
     var requests: [String: LoadedRequest] = [:]
     var diagnostics: [Diagnostic] = []
+    /// The files parsed ahead of the walk, when it walks the whole tree.
+    var parsed: ParsedFiles?
 
     init(root: URL, store: any CollectionStore) {
         self.root = root
@@ -147,8 +156,13 @@ private struct LoadState {
     /// into the diagnostics.
     mutating func settings(of url: URL) -> CollectionDefinition? {
         let settingsURL = url.appendingPathComponent(CollectionLoader.settingsFile)
-        guard let (text, _) = read(settingsURL) else { return nil }
-        let (definition, problems) = DocumentParser.collection(text, file: display(settingsURL))
+        guard let (text, hash) = read(settingsURL) else { return nil }
+        let (definition, problems): (CollectionDefinition?, [Diagnostic])
+        if case .collection(let early, let earlyProblems)? = parsed?.parse(of: settingsURL, hash: hash) {
+            (definition, problems) = (early, earlyProblems)
+        } else {
+            (definition, problems) = DocumentParser.collection(text, file: display(settingsURL))
+        }
         diagnostics += problems
         return definition
     }
@@ -161,7 +175,12 @@ private struct LoadState {
             return diagnostics.count == before ? nil : entry(url, RequestDefinition(), text: "", hash: ContentHash(""), problems: Array(diagnostics[before...]),
                                                              settings: settings, collectionRoot: collectionRoot)
         }
-        let (definition, problems) = DocumentParser.request(text, file: display(url))
+        let (definition, problems): (RequestDefinition?, [Diagnostic])
+        if case .request(let early, let earlyProblems)? = parsed?.parse(of: url, hash: hash) {
+            (definition, problems) = (early, earlyProblems)
+        } else {
+            (definition, problems) = DocumentParser.request(text, file: display(url))
+        }
         diagnostics += problems
         checkFiles(of: definition ?? RequestDefinition(), file: url)
         return entry(url, definition ?? RequestDefinition(), text: text, hash: hash, problems: Array(diagnostics[before...]),
@@ -186,8 +205,12 @@ private struct LoadState {
         for entry in (store.entries(in: folder) ?? []).sorted(by: { $0.name < $1.name })
         where !entry.isFolder && entry.name.hasSuffix(".yaml") && !entry.name.hasPrefix(".") {
             let file = folder.appendingPathComponent(entry.name)
-            guard let (text, _) = read(file) else { continue }
-            diagnostics += DocumentParser.environment(text, file: display(file)).1
+            guard let (text, hash) = read(file) else { continue }
+            if case .environment(let problems)? = parsed?.parse(of: file, hash: hash) {
+                diagnostics += problems
+            } else {
+                diagnostics += DocumentParser.environment(text, file: display(file)).1
+            }
         }
     }
 
