@@ -2,7 +2,7 @@ import CourierTestSupport
 import Foundation
 
 /// Compiles Swift files against the `Courier` module these tests were built with: its interface
-/// from the build's module folder and its objects (and CourierJSON's) linked in, so no package
+/// from the build's module folder and its objects (and CourierJSON's, and its C stage one's) linked in, so no package
 /// build is needed and a test stays well under a minute.
 enum SwiftCompilation {
     /// Builds an executable from `sources` at `output`.
@@ -16,8 +16,11 @@ enum SwiftCompilation {
             let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: map)) as? [String: [String: String]] ?? [:]
             objects += entries.values.compactMap { $0["object"] }.sorted()
         }
-        let arguments = ["swiftc", "-swift-version", "6", "-Onone", "-I", products.appendingPathComponent("Modules").path]
-            + sources.map(\.path) + objects + ["-o", output.path]
+        // CourierJSON's stage one in C (CJSONBlocks): its module map for the import, its object for the link.
+        let blocks = products.appendingPathComponent("CJSONBlocks.build")
+        let arguments = ["swiftc", "-swift-version", "6", "-Onone", "-I", products.appendingPathComponent("Modules").path,
+                         "-Xcc", "-fmodule-map-file=" + blocks.appendingPathComponent("module.modulemap").path]
+            + sources.map(\.path) + objects + [blocks.appendingPathComponent("CJSONBlocks.c.o").path, "-o", output.path]
         return try await Processes.run(arguments, timeout: 240)
     }
 }
