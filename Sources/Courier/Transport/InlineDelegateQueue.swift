@@ -12,8 +12,7 @@ import FoundationNetworking
 /// inline. `SessionDelegate`'s callbacks only take a lock, file bytes and resume a continuation,
 /// so they can run on the work queue; what must not run there is anything that waits for that
 /// queue, which is why tasks are cancelled through `URLSessionTask.cancelOffWorkQueue()`.
-final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
-    // Unchecked: it keeps no state of its own; OperationQueue is itself @unchecked Sendable.
+final class InlineDelegateQueue: OperationQueue, @unchecked Sendable { // no state of its own; OperationQueue is itself @unchecked Sendable
 
     override init() {
         super.init()
