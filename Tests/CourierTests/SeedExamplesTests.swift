@@ -130,6 +130,19 @@ struct SeedExamplesTests {
         #expect(error.description == "The request could not be built: no endpoint: pass one to execute(on:) or set Endpoint.default.")
     }
 
+    // Here rather than with the other `exchange` tests: it needs `Endpoint.default` unset, which
+    // this serialized suite owns (a clean clone's whole run once saw another test's default).
+    @Test("Without an endpoint, exchange fails as invalidRequest(.noEndpoint) and sends nothing")
+    func noEndpointExchange() async {
+        Endpoint.default = nil
+        let exchange = await DefaultRequest<Data, String>(path: "users", method: .get).exchange()
+        guard case .failure(.invalidRequest(.noEndpoint)) = exchange.result else {
+            Issue.record("expected noEndpoint, got \(exchange.result)")
+            return
+        }
+        #expect(exchange.debug.attempts == 0)
+    }
+
     @Test("Default request with every initializer parameter")
     func defaultRequest() async throws {
         let myEndpoint = Endpoint(baseUrl: try await TestServer.url())

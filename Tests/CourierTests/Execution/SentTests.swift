@@ -39,16 +39,6 @@ struct SentTests {
         #expect(exchange.debug.dataResponse.map { !$0.isEmpty } == true)
     }
 
-    @Test("Without an endpoint, exchange fails as invalidRequest(.noEndpoint) and sends nothing")
-    func noEndpoint() async {
-        let exchange = await DefaultRequest<Data, String>(path: "users", method: .get).exchange()
-        guard case .failure(.invalidRequest(.noEndpoint)) = exchange.result else {
-            Issue.record("expected noEndpoint, got \(exchange.result)")
-            return
-        }
-        #expect(exchange.debug.attempts == 0)
-    }
-
     @Test("A GET with a body is refused with a typed RequestBuildError")
     func getWithBody() async throws {
         let endpoint = try await makeEndpoint()
