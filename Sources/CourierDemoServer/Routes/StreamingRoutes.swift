@@ -120,8 +120,9 @@ extension StreamingRoutes {
                 try await writer.write(ByteBuffer(string: text(number)))
                 if let dropAfter, number - first + 1 >= dropAfter, number < count {
                     // NIOAsyncChannel closes without waiting for writes still queued in its writer:
-                    // give the events written a moment to reach the socket, so the drop comes after them.
-                    try await Task.sleep(for: .milliseconds(100))
+                    // give the events written a moment to reach the socket, so the drop comes after
+                    // them (100 ms was too little once in a clean clone's whole run: all three lost).
+                    try await Task.sleep(for: .milliseconds(500))
                     throw DroppedOnPurpose()
                 }
             }
